@@ -1,0 +1,3 @@
+from rulecheck.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Shared foundation: clause index, ruling points and rulesets, provenance, the game interface."""

@@ -1,0 +1,382 @@
+"""The game interface every model implements, in the spirit of OpenSpiel's Python games.
+
+A :class:`Game` holds the fixed parameters (game, variant, player count, deck, ruleset) and
+answers questions about immutable, hashable states: who acts, which actions are legal, what
+the chance outcomes are, what applying an action gives (with its :class:`Provenance`),
+whether the state is terminal and what each player gets.
+
+Actions are tuples whose first element names the action in the rulebook's words, e.g.
+``("turn_over",)``, ``("slap", 2, 0)``, ``("ruling", "chomp.nobody_can_chomp", "to_discards")``;
+they round-trip through JSON as lists.
+
+Nondeterminism is explicit: chance (deals, shuffles, random steals) is the player
+:data:`CHANCE`; real-time races (who slaps first) are the player :data:`RACE`, whose actions
+are every distinguishable outcome of the race; and a state that the ruleset leaves
+undetermined is a :class:`Pending` state whose actor is :data:`RULING`, whose actions are the
+ruling point's options. Under ``raw`` those pending states are the gaps and conflicts.
+
+Subclasses implement the underscore methods; the public methods here add validation,
+pending-ruling handling and JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rulecheck.core.errors import (
+    IllegalActionError,
+    InvalidDealError,
+    InvalidStateError,
+)
+from rulecheck.core.provenance import Context, Provenance, Undetermined
+from rulecheck.core.rulings import Ruleset, RulingPoint, load_ruling_points
+
+__all__ = [
+    "CHANCE",
+    "RACE",
+    "RULING",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "Pending",
+    "Step",
+    "Violation",
+    "action_from_json",
+    "action_to_json",
+    "check_deal_shape",
+]
+
+CHANCE = -1
+"""Chance acts: deals, shuffles, random draws and steals."""
+RACE = -2
+"""A real-time race (a slap): the actions are its distinguishable outcomes."""
+RULING = -6
+"""The ruleset must decide a ruling point before play can go on (a gap or conflict)."""
+TERMINAL = -4
+"""The game is over."""
+
+Action = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A state the rules leave undetermined: applying ``action`` to ``before`` needs ``ruling``.
+
+    ``fixed`` holds the options already chosen for earlier ruling points of the same step.
+    Choosing an option re-applies ``action`` to ``before`` with that option fixed.
+    """
+
+    before: Hashable
+    action: Action
+    fixed: tuple[tuple[str, str], ...]
+    ruling: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The result of applying an action: the new state and what the rules used to get there."""
+
+    state: Hashable
+    provenance: Provenance
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A broken invariant or a false rulebook claim at a state."""
+
+    id: str
+    clauses: tuple[str, ...]
+    message: str
+
+
+def action_to_json(action: Action) -> list[Any]:
+    """Tuples become lists, recursively."""
+    return [action_to_json(x) if isinstance(x, tuple) else x for x in action]
+
+
+def action_from_json(data: Any) -> Action:
+    """Lists become tuples, recursively; rejects anything but lists, strings, ints, bools, null."""
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        raise IllegalActionError(
+            f"an action is a JSON list starting with its name, e.g. [\"turn_over\"]; got {data!r}"
+        )
+    return _tuplify(data)
+
+
+def _tuplify(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_tuplify(v) for v in x)
+    if x is None or isinstance(x, (str, int, bool)):
+        return x
+    raise IllegalActionError(f"action element {x!r} is not a string, integer or list")
+
+
+class Game(ABC):
+    """One configured game: parameters, ruleset and the transition function over states."""
+
+    #: registry name, e.g. ``"chomp"``
+    name: str = ""
+
+    def __init__(
+        self, variant: str, num_players: int, ruleset: Ruleset, deck: str = "full"
+    ) -> None:
+        self.variant = variant
+        self.num_players = num_players
+        self.ruleset = ruleset
+        self.deck = deck
+        self.ruling_points: Mapping[str, RulingPoint] = load_ruling_points(self.name)
+        self._choices = dict(ruleset.choices)
+
+    # ----------------------------------------------------------------- to implement
+    @abstractmethod
+    def _root_state(self) -> Hashable:
+        """The state before the deal (a chance node)."""
+
+    @abstractmethod
+    def _current_player(self, state: Hashable) -> int:
+        """Player index, CHANCE, RACE or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self, state: Hashable) -> tuple[Action, ...]:
+        """Sorted legal actions of a non-chance, non-terminal state."""
+
+    @abstractmethod
+    def _chance_outcomes(self, state: Hashable) -> tuple[tuple[Action, Fraction], ...]:
+        """Every chance outcome with its probability; TooManyOutcomesError if too many."""
+
+    @abstractmethod
+    def _sample_chance(self, state: Hashable, rng: random.Random) -> Action:
+        """One chance outcome drawn with the right probability from ``rng``."""
+
+    @abstractmethod
+    def _is_chance_outcome(self, state: Hashable, action: Action) -> bool:
+        """Whether ``action`` is a possible chance outcome at ``state`` (without enumerating)."""
+
+    @abstractmethod
+    def _transition(self, state: Hashable, action: Action, ctx: Context) -> Hashable:
+        """The next state; cites clauses and asks ruling points through ``ctx``."""
+
+    @abstractmethod
+    def _returns(self, state: Hashable) -> tuple[float, ...]:
+        """Each player's result at a terminal state (1 win, 0 loss; shared on ties)."""
+
+    @abstractmethod
+    def _state_to_json(self, state: Hashable) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _state_from_json(self, data: Mapping[str, Any]) -> Hashable:
+        """Parse and validate; raise InvalidStateError naming what is wrong."""
+
+    @abstractmethod
+    def deal_action(self, deal: Any) -> Action:
+        """The chance action for an explicit deal (JSON form); InvalidDealError if wrong."""
+
+    @abstractmethod
+    def describe_action(self, state: Hashable, action: Action) -> str:
+        """The action in the rulebook's words, as seen at ``state``."""
+
+    @abstractmethod
+    def describe_state(self, state: Hashable) -> str:
+        """A short readable picture of the state (piles, table, hands)."""
+
+    def invariants(self, state: Hashable) -> tuple[Violation, ...]:
+        """Invariants and rulebook claims that fail at ``state`` (cards conserved, ...)."""
+        return ()
+
+    def canonical(self, state: Hashable) -> Hashable:
+        """A representative of the state's symmetry class (identity by default)."""
+        return state
+
+    def outcome(self, state: Hashable) -> str:
+        """A label for how a terminal state ended (e.g. ``"count-two-left"``)."""
+        return "terminal"
+
+    def declared_outcomes(self) -> Mapping[str, tuple[str, ...]]:
+        """Outcomes the rulebook describes, with their clause IDs, for reachability checks."""
+        return {}
+
+    def observation(self, state: Hashable, player: int) -> dict[str, Any]:
+        """What ``player`` may see; the full state by default (perfect information)."""
+        return self.state_to_json(state)
+
+    def card_total(self) -> int:
+        """How many cards are in play (for conservation checks)."""
+        return 0
+
+    # ----------------------------------------------------------------- public API
+    def root_state(self) -> Hashable:
+        """The state before the deal; its actor is CHANCE and its outcomes are the deals."""
+        return self._root_state()
+
+    def new_initial_state(self, seed: int | None = None, deal: Any = None) -> Hashable:
+        """The state after the deal: a seeded random deal, or the explicit ``deal`` given."""
+        root = self._root_state()
+        if deal is not None:
+            action = self.deal_action(deal)
+        else:
+            action = self._sample_chance(root, random.Random(seed))
+        return self.apply(root, action).state
+
+    def current_player(self, state: Hashable) -> int:
+        if isinstance(state, Pending):
+            return RULING
+        return self._current_player(state)
+
+    def is_terminal(self, state: Hashable) -> bool:
+        return not isinstance(state, Pending) and self._current_player(state) == TERMINAL
+
+    def is_chance_node(self, state: Hashable) -> bool:
+        return not isinstance(state, Pending) and self._current_player(state) == CHANCE
+
+    def returns(self, state: Hashable) -> tuple[float, ...]:
+        if not self.is_terminal(state):
+            return (0.0,) * self.num_players
+        return self._returns(state)
+
+    def legal_actions(self, state: Hashable) -> tuple[Action, ...]:
+        """Sorted legal actions; the chance outcomes at a chance node; options at a Pending."""
+        if isinstance(state, Pending):
+            rp = self.ruling_points[state.ruling]
+            return tuple(("ruling", rp.id, o) for o in rp.option_ids)
+        player = self._current_player(state)
+        if player == TERMINAL:
+            return ()
+        if player == CHANCE:
+            return tuple(a for a, _ in self._chance_outcomes(state))
+        return self._legal_actions(state)
+
+    def chance_outcomes(self, state: Hashable) -> tuple[tuple[Action, Fraction], ...]:
+        if not self.is_chance_node(state):
+            raise IllegalActionError("chance outcomes asked of a state that is not a chance node")
+        return self._chance_outcomes(state)
+
+    def sample_chance(self, state: Hashable, rng: random.Random) -> Action:
+        return self._sample_chance(state, rng)
+
+    def is_legal(self, state: Hashable, action: Action) -> bool:
+        if isinstance(state, Pending):
+            return (
+                len(action) == 3
+                and action[0] == "ruling"
+                and action[1] == state.ruling
+                and action[2] in self.ruling_points[state.ruling].option_ids
+            )
+        player = self._current_player(state)
+        if player == TERMINAL:
+            return False
+        if player == CHANCE:
+            return self._is_chance_outcome(state, action)
+        return action in self._legal_actions(state)
+
+    def apply(self, state: Hashable, action: Action) -> Step:
+        """Apply a legal action; IllegalActionError (naming it) otherwise."""
+        if not isinstance(action, tuple) or not action:
+            raise IllegalActionError(f"an action is a non-empty tuple, got {action!r}")
+        if not self.is_legal(state, action):
+            raise IllegalActionError(self._illegal_message(state, action))
+        return self.apply_unchecked(state, action)
+
+    def apply_unchecked(self, state: Hashable, action: Action) -> Step:
+        """Apply without the legality check (the explorer's hot path)."""
+        if isinstance(state, Pending):
+            fixed = (*state.fixed, (action[1], action[2]))
+            return self._resolve(state.before, state.action, fixed)
+        return self._resolve(state, action, ())
+
+    def _resolve(self, state: Hashable, action: Action, fixed: tuple[tuple[str, str], ...]) -> Step:
+        choices: Mapping[str, str | None] = self._choices
+        if fixed:
+            choices = dict(self._choices)
+            choices.update(fixed)
+        ctx = Context(choices)
+        try:
+            nxt = self._transition(state, action, ctx)
+        except Undetermined as und:
+            return Step(Pending(state, action, fixed, und.ruling), ctx.provenance(gap=und.ruling))
+        return Step(nxt, ctx.provenance())
+
+    def successors(self, state: Hashable) -> Iterator[tuple[Action, Step]]:
+        """Every (action, step) from ``state``: chance outcomes enumerated, races and choices."""
+        for action in self.legal_actions(state):
+            yield action, self.apply_unchecked(state, action)
+
+    def _illegal_message(self, state: Hashable, action: Action) -> str:
+        player = self.current_player(state)
+        if player == TERMINAL:
+            return f"illegal action {action_to_json(action)}: the game is over"
+        if player == CHANCE:
+            return f"illegal action {action_to_json(action)}: not a possible chance outcome here"
+        legal = self.legal_actions(state)
+        shown = ", ".join(str(action_to_json(a)) for a in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        who = {RACE: "the slap race", RULING: "the ruleset"}.get(player, f"player {player}")
+        return (
+            f"illegal action {action_to_json(action)}: it is {who}'s move; "
+            f"legal actions are {shown}{more}"
+        )
+
+    # ----------------------------------------------------------------- JSON
+    def state_to_json(self, state: Hashable) -> dict[str, Any]:
+        if isinstance(state, Pending):
+            return {
+                "pending": state.ruling,
+                "before": self.state_to_json(state.before),
+                "action": action_to_json(state.action),
+                "fixed": [list(f) for f in state.fixed],
+            }
+        return self._state_to_json(state)
+
+    def state_from_json(self, data: Any) -> Hashable:
+        if not isinstance(data, Mapping):
+            raise InvalidStateError(f"a state is a JSON object, got {type(data).__name__}")
+        if "pending" in data:
+            ruling = data["pending"]
+            if ruling not in self.ruling_points:
+                raise InvalidStateError(f"pending state names unknown ruling point {ruling!r}")
+            before = self.state_from_json(data.get("before"))
+            action = action_from_json(data.get("action"))
+            fixed_raw = data.get("fixed", [])
+            if not isinstance(fixed_raw, Sequence) or not all(
+                isinstance(f, Sequence) and len(f) == 2 for f in fixed_raw
+            ):
+                raise InvalidStateError("pending state 'fixed' must be a list of [ruling, option]")
+            fixed = tuple((str(r), str(o)) for r, o in fixed_raw)
+            return Pending(before, action, fixed, str(ruling))
+        return self._state_from_json(data)
+
+    def action_to_json(self, action: Action) -> list[Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)
+
+    def config_json(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "variant": self.variant,
+            "players": self.num_players,
+            "deck": self.deck,
+            "ruleset": self.ruleset.name,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.name} variant={self.variant} players={self.num_players}"
+            f" deck={self.deck} ruleset={self.ruleset.name}>"
+        )
+
+
+def check_deal_shape(deal: Any, players: int) -> list[list[Any]]:
+    """Common validation of an explicit deal: a list of ``players`` lists."""
+    if not isinstance(deal, list) or len(deal) != players:
+        raise InvalidDealError(f"a deal is a list of {players} piles (one per player), got {deal!r}")
+    for i, pile in enumerate(deal):
+        if not isinstance(pile, list):
+            raise InvalidDealError(f"pile {i} of the deal is not a list of cards: {pile!r}")
+    return deal
+

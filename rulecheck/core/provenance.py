@@ -1,0 +1,74 @@
+"""Provenance: which clauses and ruling points a transition used.
+
+The game models call :meth:`Context.cite` with the clause IDs a step applies and
+:meth:`Context.rule` wherever the text leaves the outcome open. Under a ruleset that does not
+decide that ruling point, ``rule`` raises :class:`Undetermined`; the generic game layer turns
+that into a :class:`rulecheck.core.game.Pending` state (a gap or conflict) instead of guessing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = ["EMPTY_PROVENANCE", "Context", "Provenance", "Undetermined"]
+
+
+class Undetermined(Exception):  # noqa: N818 - control flow, not an error
+    """Raised by :meth:`Context.rule` when the ruleset leaves ``ruling`` open."""
+
+    def __init__(self, ruling: str) -> None:
+        super().__init__(ruling)
+        self.ruling = ruling
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """What one transition used: clause IDs and ruling IDs, in order of use, de-duplicated.
+
+    ``gap`` names the ruling point that left the outcome undetermined, if any (the result is
+    then a pending state).
+    """
+
+    clauses: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    gap: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"clauses": list(self.clauses), "rulings": list(self.rulings)}
+        if self.gap is not None:
+            out["gap"] = self.gap
+        return out
+
+
+EMPTY_PROVENANCE = Provenance()
+
+
+class Context:
+    """Collects provenance while one transition is computed and answers ruling questions.
+
+    ``choices`` maps every ruling ID of the game to an option ID or ``None`` (undecided).
+    Asking for a ruling ID that the game does not define is a programming error (KeyError).
+    """
+
+    __slots__ = ("choices", "clauses", "rulings")
+
+    def __init__(self, choices: Mapping[str, str | None]) -> None:
+        self.choices = choices
+        self.clauses: list[str] = []
+        self.rulings: list[str] = []
+
+    def cite(self, *clause_ids: str) -> None:
+        """Record that this step applies the given clauses."""
+        self.clauses.extend(clause_ids)
+
+    def rule(self, ruling: str) -> str:
+        """The ruleset's option for ``ruling``; raises :class:`Undetermined` if it has none."""
+        option = self.choices[ruling]
+        if option is None:
+            raise Undetermined(ruling)
+        self.rulings.append(ruling)
+        return option
+
+    def provenance(self, gap: str | None = None) -> Provenance:
+        return Provenance(tuple(dict.fromkeys(self.clauses)), tuple(dict.fromkeys(self.rulings)), gap)

@@ -1,0 +1,236 @@
+"""Ruling points and rulesets.
+
+A *ruling point* is a place where the rulebook text does not determine what happens: it is
+silent (kind ``gap``) or two clauses say different things (kind ``conflict``). The model never
+guesses there; it asks the ruleset through :meth:`rulecheck.core.provenance.Context.rule`.
+
+A *ruleset* picks an option for ruling points. ``raw`` picks none (rules as written: reaching
+a ruling point is a gap or a conflict), ``recommended`` picks the project's recommendation,
+and a user's JSON file starts from either and overrides some choices.
+
+Ruling points live in ``models/<game>/rulings.json``::
+
+    {"game": "chomp", "ruling_points": [
+       {"id": "chomp.nobody_can_chomp", "kind": "gap", "question": "...",
+        "clauses": ["en.gameplay.3"], "options": [{"id": "to_discards", "text": "..."}],
+        "recommended": "to_discards", "rationale": "..."}]}
+
+A user ruleset file::
+
+    {"game": "chomp", "name": "house", "base": "recommended",
+     "choices": {"chomp.nobody_can_chomp": "stay_in_center"}}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+
+from rulecheck.core.errors import RulesetError, UnknownRulingError
+from rulecheck.core.paths import models_dir
+
+__all__ = [
+    "BUILTIN_RULESETS",
+    "Option",
+    "Ruleset",
+    "RulingPoint",
+    "load_ruleset",
+    "load_ruling_points",
+]
+
+BUILTIN_RULESETS = ("raw", "recommended")
+RULING_KINDS = ("gap", "conflict")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to settle a ruling point."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RulingPoint:
+    """A question the rulebook leaves open, with the clauses involved and the options."""
+
+    id: str
+    kind: str
+    question: str
+    clauses: tuple[str, ...]
+    options: tuple[Option, ...]
+    recommended: str | None
+    rationale: str
+    players_question: str = ""
+
+    def option(self, option_id: str) -> Option:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        known = ", ".join(o.id for o in self.options)
+        raise RulesetError(
+            f"ruling point {self.id!r} has no option {option_id!r} (options: {known})"
+        )
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A choice of option for some or all ruling points of one game.
+
+    ``choices`` maps every ruling ID of the game to an option ID, or to ``None`` where the
+    ruleset leaves it open (then reaching it is a gap or conflict).
+    """
+
+    game: str
+    name: str
+    choices: Mapping[str, str | None] = field(hash=False, compare=False)
+    base: str = "raw"
+
+    def key(self) -> tuple[tuple[str, str | None], ...]:
+        """A hashable, order-independent identity of the choices."""
+        return tuple(sorted(self.choices.items()))
+
+    def open_points(self) -> tuple[str, ...]:
+        """The ruling points this ruleset leaves undecided, sorted."""
+        return tuple(sorted(rid for rid, opt in self.choices.items() if opt is None))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "name": self.name,
+            "base": self.base,
+            "choices": {k: v for k, v in sorted(self.choices.items()) if v is not None},
+        }
+
+
+def _ruling_file(game: str) -> Path:
+    """``models/<game>/rulings.json``; a game registered from elsewhere (a test's planted
+    game) may name its own file in ``RULING_FILES``."""
+    return RULING_FILES.get(game) or models_dir() / game / "rulings.json"
+
+
+#: game name -> ruling points file, for games whose models live outside ``models/``
+RULING_FILES: dict[str, Path] = {}
+
+
+@cache
+def _load_ruling_points_cached(path: str) -> Mapping[str, RulingPoint]:
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise RulesetError(f"no ruling points file at {path}") from exc
+    except json.JSONDecodeError as exc:
+        raise RulesetError(f"{path}: not valid JSON: {exc}") from exc
+    points: dict[str, RulingPoint] = {}
+    for entry in raw.get("ruling_points", []):
+        rp = _parse_ruling_point(entry, path)
+        if rp.id in points:
+            raise RulesetError(f"{path}: ruling point {rp.id!r} defined twice")
+        points[rp.id] = rp
+    return MappingProxyType(dict(sorted(points.items())))
+
+
+def _parse_ruling_point(entry: Mapping[str, object], path: str) -> RulingPoint:
+    try:
+        rid = str(entry["id"])
+        options = tuple(
+            Option(str(o["id"]), str(o["text"]))  # type: ignore[index]
+            for o in entry["options"]  # type: ignore[union-attr]
+        )
+        kind = str(entry.get("kind", "gap"))
+        rec = entry.get("recommended")
+        rp = RulingPoint(
+            id=rid,
+            kind=kind,
+            question=str(entry["question"]),
+            clauses=tuple(str(c) for c in entry.get("clauses", ())),  # type: ignore[union-attr]
+            options=options,
+            recommended=None if rec is None else str(rec),
+            rationale=str(entry.get("rationale", "")),
+            players_question=str(entry.get("players_question", "")),
+        )
+    except (KeyError, TypeError) as exc:
+        raise RulesetError(f"{path}: malformed ruling point {entry!r}: {exc}") from exc
+    if kind not in RULING_KINDS:
+        raise RulesetError(f"{path}: ruling point {rid!r} has kind {kind!r}, not gap or conflict")
+    if len(options) < 2:
+        raise RulesetError(f"{path}: ruling point {rid!r} needs two or more options")
+    if rp.recommended is not None:
+        rp.option(rp.recommended)
+    return rp
+
+
+def load_ruling_points(game: str) -> Mapping[str, RulingPoint]:
+    """All ruling points of ``game``, by ID (sorted)."""
+    return _load_ruling_points_cached(str(_ruling_file(game)))
+
+
+def load_ruleset(game: str, spec: str | Path | Mapping[str, object] = "recommended") -> Ruleset:
+    """Load a ruleset: ``"raw"``, ``"recommended"``, a JSON file path, or a parsed mapping.
+
+    Raises :class:`RulesetError` naming what is wrong: unreadable file, wrong game, unknown
+    ruling ID, unknown option.
+    """
+    points = load_ruling_points(game)
+    if isinstance(spec, Mapping):
+        return _ruleset_from_mapping(game, points, spec, "<mapping>")
+    text = str(spec)
+    if text == "raw":
+        return Ruleset(game, "raw", MappingProxyType({rid: None for rid in points}), "raw")
+    if text == "recommended":
+        return Ruleset(
+            game,
+            "recommended",
+            MappingProxyType({rid: rp.recommended for rid, rp in points.items()}),
+            "recommended",
+        )
+    path = Path(text)
+    if not path.exists():
+        raise RulesetError(
+            f"ruleset {text!r} is neither a built-in ruleset ({', '.join(BUILTIN_RULESETS)}) "
+            "nor an existing file"
+        )
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise RulesetError(f"ruleset file {path}: not valid JSON: {exc}") from exc
+    if not isinstance(data, Mapping):
+        raise RulesetError(f"ruleset file {path}: expected a JSON object")
+    return _ruleset_from_mapping(game, points, data, str(path))
+
+
+def _ruleset_from_mapping(
+    game: str, points: Mapping[str, RulingPoint], data: Mapping[str, object], where: str
+) -> Ruleset:
+    allowed = {"game", "name", "base", "choices", "description"}
+    unknown_keys = sorted(set(data) - allowed)
+    if unknown_keys:
+        raise RulesetError(f"ruleset {where}: unknown keys {unknown_keys} (allowed: {sorted(allowed)})")
+    if data.get("game", game) != game:
+        raise RulesetError(f"ruleset {where} is for game {data.get('game')!r}, not {game!r}")
+    base_name = str(data.get("base", "recommended"))
+    if base_name not in BUILTIN_RULESETS:
+        raise RulesetError(f"ruleset {where}: base must be one of {BUILTIN_RULESETS}, not {base_name!r}")
+    base = load_ruleset(game, base_name)
+    choices = dict(base.choices)
+    raw_choices = data.get("choices", {})
+    if not isinstance(raw_choices, Mapping):
+        raise RulesetError(f"ruleset {where}: 'choices' must be an object of ruling ID -> option ID")
+    for rid, opt in raw_choices.items():
+        if rid not in points:
+            raise UnknownRulingError(f"ruleset {where}: unknown ruling point {rid!r} for game {game!r}")
+        if opt is None:
+            choices[rid] = None
+            continue
+        points[rid].option(str(opt))
+        choices[rid] = str(opt)
+    name = str(data.get("name", Path(where).stem if where != "<mapping>" else "custom"))
+    return Ruleset(game, name, MappingProxyType(choices), base_name)
