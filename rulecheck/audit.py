@@ -1,0 +1,690 @@
+"""The audit: explore every configuration of the plan, collect findings, write the reports.
+
+For each configuration (game, variant, player count, deck) the audit runs two exhaustive
+searches: under ``raw`` (rules as written), whose open ruling points are the gaps and
+conflicts, and under the chosen ruleset (default ``recommended``) for everything else
+(deadlocks, cycles, traps, invariants, dead rules, unreachable outcomes). It adds the
+coverage holes (normative clauses the model never cites), seeded playout statistics on the
+full deck, and says which gaps the chosen ruleset closes and which stay open.
+
+Output is deterministic: the same inputs give byte-identical ``audit.json`` and ``AUDIT.md``
+(no timestamps, no timings; timings go to the progress callback only). After each
+configuration the report so far is written to ``audit.partial.json``; if the run is
+interrupted (Ctrl-C, SIGTERM) the report is written with status ``interrupted`` and lists
+what was completed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from rulecheck import __version__
+from rulecheck.check.detectors import (
+    Reach,
+    all_clauses,
+    config_findings,
+    find_coverage_holes,
+    find_dead,
+    normative_clauses,
+)
+from rulecheck.check.explore import Config, ExploreResult, explore
+from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
+from rulecheck.core.errors import RulecheckError, UnknownFindingError
+from rulecheck.core.game import Game, action_from_json
+from rulecheck.core.paths import project_dir
+from rulecheck.core.rulings import load_ruleset
+from rulecheck.engine import actor_name, replay
+from rulecheck.findings import SEVERITIES, Finding, merge_all, severity_at_least
+from rulecheck.games import GAMES, game_module, load_game
+
+__all__ = [
+    "AUDIT_FORMAT",
+    "DEFAULT_PLAN",
+    "QUICK_PLAN",
+    "AuditInterrupted",
+    "AuditReport",
+    "PlanEntry",
+    "default_plan",
+    "explain_finding",
+    "find_finding",
+    "load_report",
+    "run_audit",
+]
+
+AUDIT_FORMAT = "rulecheck-audit/1"
+AUDIT_GAMES = ("chomp", "chonker-party")
+
+PlanEntry = tuple[str, str, int, str]
+"""(game, variant, players, deck)."""
+
+# Chosen by measuring (benchmarks/explore.py, docs in the final report): every entry is
+# explored exhaustively, raw and recommended, well inside the time budget on 2 cores.
+DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {}
+QUICK_PLAN: dict[str, list[tuple[str, int, str]]] = {}
+
+Progress = Callable[[str], None]
+
+
+class AuditInterrupted(Exception):  # noqa: N818 - a signal, not an error
+    """Raised inside the audit loop by SIGTERM (Ctrl-C raises KeyboardInterrupt)."""
+
+
+def _module_attr(game: str, name: str, default: Any) -> Any:
+    try:
+        return getattr(game_module(game), name, default)
+    except ImportError:
+        return default
+
+
+def default_plan(games: Iterable[str], quick: bool = False) -> list[PlanEntry]:
+    """The configurations the audit explores: the measured table, else a guess from the
+    game module (every variant, its player counts from 2 to 6, its smallest deck)."""
+    out: list[PlanEntry] = []
+    table = QUICK_PLAN if quick else DEFAULT_PLAN
+    for game in games:
+        if game in table:
+            out += [(game, v, p, d) for v, p, d in table[game]]
+            continue
+        variants = tuple(_module_attr(game, "VARIANTS", ("standard",)))
+        players = _module_attr(game, "PLAYERS", {})
+        decks = tuple(_module_attr(game, "DECKS", {"full": None}))
+        deck = decks[-1] if decks else "full"
+        for v in variants:
+            counts = players.get(v, range(2, 7)) if isinstance(players, Mapping) else players
+            counts = [p for p in counts if 2 <= p <= 6]
+            if quick:
+                counts = counts[:1]
+            out += [(game, v, p, deck) for p in counts]
+    return out
+
+
+# --------------------------------------------------------------------------- report
+
+
+@dataclass
+class AuditReport:
+    """The audit's result; :meth:`to_json` and :meth:`to_markdown` are deterministic."""
+
+    games: list[str]
+    ruleset: str
+    settings: dict[str, Any]
+    status: str = "complete"
+    configurations: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    statistics: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    clause_text: dict[str, str] = field(default_factory=dict)
+    witness_text: dict[str, dict[str, Any]] = field(default_factory=dict)
+    loaded: dict[str, Game] = field(default_factory=dict, repr=False)
+
+    def summary(self) -> dict[str, Any]:
+        by_kind: dict[str, int] = {}
+        by_sev: dict[str, int] = {}
+        for f in self.findings:
+            by_kind[f.kind] = by_kind.get(f.kind, 0) + 1
+            by_sev[f.severity] = by_sev.get(f.severity, 0) + 1
+        return {
+            "findings": len(self.findings),
+            "by_kind": dict(sorted(by_kind.items())),
+            "by_severity": {s: by_sev[s] for s in SEVERITIES if s in by_sev},
+            "configurations": len(self.configurations),
+            "complete_configurations": sum(1 for c in self.configurations if c["complete"]),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": AUDIT_FORMAT,
+            "rulecheck": __version__,
+            "status": self.status,
+            "games": self.games,
+            "ruleset": self.ruleset,
+            "settings": self.settings,
+            "summary": self.summary(),
+            "configurations": self.configurations,
+            "rulings": self.rulings,
+            "statistics": self.statistics,
+            "errors": self.errors,
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+    def worst(self, threshold: str) -> list[Finding]:
+        return [f for f in self.findings if severity_at_least(f.severity, threshold)]
+
+    def to_markdown(self) -> str:
+        return _markdown(self)
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def load_report(path: str | Path | None = None) -> dict[str, Any]:
+    """Read an audit JSON (default ``reports/audit.json``, else the partial one)."""
+    candidates = [Path(path)] if path is not None else [
+        project_dir() / "reports" / "audit.json",
+        project_dir() / "reports" / "audit.partial.json",
+    ]
+    for p in candidates:
+        if p.exists():
+            try:
+                data = json.loads(p.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as exc:
+                raise RulecheckError(f"{p}: not valid JSON: {exc}") from exc
+            if not isinstance(data, dict) or data.get("format") != AUDIT_FORMAT:
+                raise RulecheckError(f"{p}: not a rulecheck audit report (format {AUDIT_FORMAT})")
+            return data
+    raise RulecheckError(
+        f"no audit report at {', '.join(str(p) for p in candidates)}; run `rulecheck audit` first"
+    )
+
+
+def find_finding(report: Mapping[str, Any], finding_id: str) -> Finding:
+    """The finding with ``finding_id``; UnknownFindingError (with near matches) otherwise."""
+    import difflib
+
+    ids = [str(f.get("id")) for f in report.get("findings", [])]
+    for f in report.get("findings", []):
+        if f.get("id") == finding_id:
+            return Finding.from_json(f)
+    near = difflib.get_close_matches(finding_id, ids, n=5, cutoff=0.5)
+    hint = f"; did you mean {', '.join(near)}?" if near else f"; the report has {len(ids)} findings"
+    raise UnknownFindingError(f"no finding {finding_id!r} in the audit report{hint}")
+
+
+# --------------------------------------------------------------------------- running
+
+
+def _summary(res: ExploreResult) -> dict[str, Any]:
+    s = res.summary()
+    s.pop("config")
+    return s
+
+
+def _progress_hook(progress: Progress | None, label: str) -> Callable[[int, int, int, float], None] | None:
+    if progress is None:
+        return None
+
+    def hook(expanded: int, distinct: int, transitions: int, elapsed: float) -> None:
+        rate = transitions / elapsed if elapsed > 0 else 0.0
+        progress(f"  {label}: {distinct:,} states ({expanded:,} expanded), {rate:,.0f} transitions/s, {elapsed:.1f}s")
+
+    return hook
+
+
+def _frequency_severity(f: Finding) -> str:
+    """Gaps and conflicts met in a quarter of ordinary games or more are critical; those never
+    met in the playouts drop to medium."""
+    freq = f.frequency
+    if f.kind not in ("gap", "conflict") or not freq or not freq.get("games"):
+        return f.severity
+    rate = float(freq.get("rate", 0.0))
+    if rate >= 0.25:
+        return "critical"
+    if rate == 0.0:
+        return "medium"
+    return f.severity
+
+
+def run_audit(
+    games: Sequence[str] | None = None,
+    *,
+    plan: Sequence[PlanEntry] | None = None,
+    ruleset: str = "recommended",
+    max_seconds: float | None = 120.0,
+    max_states: int | None = 3_000_000,
+    playouts: int = 200,
+    playout_steps: int = 5_000,
+    seed: int = 0,
+    quick: bool = False,
+    out_dir: str | Path | None = None,
+    json_path: str | Path | None = None,
+    write: bool = True,
+    progress: Progress | None = None,
+) -> AuditReport:
+    """Run the audit and (if ``write``) write ``audit.json`` and ``AUDIT.md`` to ``out_dir``.
+
+    ``plan`` overrides the default configurations (``default_plan(games, quick)``).
+    ``max_seconds`` and ``max_states`` bound each search; a bounded search is reported as
+    incomplete and claims nothing it did not finish. KeyboardInterrupt and SIGTERM write the
+    report as ``interrupted`` and re-raise KeyboardInterrupt.
+    """
+    games = list(games or [g for g in AUDIT_GAMES if g in GAMES])
+    for g in games:
+        game_module(g)  # UnknownGameError early
+    entries = list(plan) if plan is not None else default_plan(games, quick)
+    games = list(dict.fromkeys([*games, *(e[0] for e in entries)]))
+    out = Path(out_dir) if out_dir is not None else project_dir() / "reports"
+    settings = {
+        "max_seconds_per_search": max_seconds,
+        "max_states_per_search": max_states,
+        "playouts_per_config": playouts,
+        "playout_max_steps": playout_steps,
+        "seed": seed,
+        "quick": quick,
+        "plan": [list(e) for e in entries],
+    }
+    report = AuditReport(games, ruleset, settings)
+    partial_path = out / "audit.partial.json"
+
+    def note(msg: str) -> None:
+        if progress is not None:
+            progress(msg)
+
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        def _term(signum: int, frame: Any) -> None:
+            raise AuditInterrupted()
+
+        previous = signal.signal(signal.SIGTERM, _term)
+    try:
+        _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
+             note, partial_path if write else None)
+    except (KeyboardInterrupt, AuditInterrupted):
+        report.status = "interrupted"
+        _finish(report)
+        if write:
+            _write(report, out, json_path)
+        note(f"interrupted: wrote the report of {len(report.configurations)} completed configuration(s)")
+        raise KeyboardInterrupt from None
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    _finish(report)
+    if write:
+        _write(report, out, json_path)
+        if partial_path.exists():
+            partial_path.unlink()
+    return report
+
+
+def _write(report: AuditReport, out: Path, json_path: str | Path | None) -> None:
+    _atomic_write(Path(json_path) if json_path is not None else out / "audit.json", report.dumps())
+    _atomic_write(out / "AUDIT.md", report.to_markdown())
+
+
+def _run(
+    report: AuditReport,
+    games: list[str],
+    entries: list[PlanEntry],
+    ruleset: str,
+    max_seconds: float | None,
+    max_states: int | None,
+    playouts: int,
+    playout_steps: int,
+    seed: int,
+    note: Progress,
+    partial_path: Path | None,
+) -> None:
+    per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
+    per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
+    raw_findings: list[Finding] = []
+    other_findings: list[Finding] = []
+    chosen_open: set[str] = set()
+    for n, (game, variant, players, deck) in enumerate(entries, 1):
+        base = Config(game, variant, players, deck, "raw")
+        entry: dict[str, Any] = {"config": {k: v for k, v in base.to_json().items() if k != "ruleset"}}
+        try:
+            runs = [("raw", base)]
+            if ruleset != "raw":
+                runs.append(("chosen", base.with_ruleset(ruleset)))
+            for role, cfg in runs:
+                g = cfg.load()
+                report.loaded.setdefault(game, g)
+                note(f"[{n}/{len(entries)}] {cfg.label()}")
+                res = explore(g, max_states=max_states, max_seconds=max_seconds,
+                              progress=_progress_hook(note, cfg.label()), config=cfg)
+                rate = res.transitions / res.seconds if res.seconds > 0 else 0.0
+                note(f"  done: {res.distinct:,} states, {res.transitions:,} transitions, "
+                     f"{'complete' if res.complete else 'INCOMPLETE (' + res.stop_reason + ')'}, "
+                     f"{res.seconds:.1f}s, {rate:,.0f}/s")
+                entry[role] = _summary(res)
+                if role == "raw":
+                    raw_findings.extend(config_findings(res, rulings=True, behaviour=ruleset == "raw"))
+                    per_game_raw[game].append(Reach.of(res))
+                    if ruleset == "raw":
+                        per_game_reach[game].append(Reach.of(res))
+                else:
+                    fs = config_findings(res, rulings=True, behaviour=True)
+                    chosen_open.update(f.ruling for f in fs if f.ruling)
+                    other_findings.extend(fs)
+                    per_game_reach[game].append(Reach.of(res))
+                del res
+        except RulecheckError as exc:
+            report.errors.append({"config": entry["config"], "error": str(exc)})
+            note(f"  error: {exc}")
+            continue
+        entry["complete"] = all(entry[r]["complete"] for r in ("raw", "chosen") if r in entry)
+        report.configurations.append(entry)
+        report.findings = merge_all([*raw_findings, *other_findings])
+        if partial_path is not None:
+            report.status = "partial"
+            _atomic_write(partial_path, report.dumps())
+    report.status = "complete"
+
+    # absence claims and coverage, per game
+    absent: list[Finding] = []
+    for game in games:
+        g = report.loaded.get(game)
+        if g is None:
+            continue
+        clauses = normative_clauses(game)
+        absent += find_dead(g, per_game_reach[game], per_game_raw[game], clauses)
+        absent += find_coverage_holes(game, clauses)
+
+    # statistics on the full deck under the chosen ruleset
+    stats: list[PlayoutStats] = []
+    if playouts > 0:
+        pairs = list(dict.fromkeys((e[0], e[1], e[2]) for e in entries))
+        for game, variant, players in pairs:
+            cfg = Config(game, variant, players, "full", ruleset)
+            note(f"playouts: {playouts} games of {cfg.label()} from seed {seed}")
+            try:
+                st = playout_stats(cfg.load(), playouts, seed, playout_steps, cfg)
+            except RulecheckError as exc:
+                report.errors.append({"config": cfg.to_json(), "error": f"playouts: {exc}"})
+                continue
+            stats.append(st)
+            report.statistics.append(st.to_json())
+
+    findings = []
+    for f in merge_all([*raw_findings, *other_findings, *absent]):
+        if f.ruling and f.kind in ("gap", "conflict"):
+            games_stats = [s for s in stats if s.config.game == f.game]
+            freq = combined_frequency(games_stats, f.ruling, list(f.configs))
+            choice = _choice(f.game, ruleset, f.ruling)
+            data = dict(f.data)
+            data["closed_by"] = None if choice is None else {"ruleset": ruleset, "option": choice}
+            f = replace(f, frequency=freq, data=data)
+            f = replace(f, severity=_frequency_severity(f))
+        findings.append(f)
+    report.findings = merge_all(findings)
+
+    # ruling points: reached under raw? decided by the chosen ruleset?
+    for game in games:
+        g = report.loaded.get(game)
+        if g is None:
+            continue
+        reached_raw: set[str] = set()
+        for r in per_game_raw[game]:
+            reached_raw |= r.rulings
+        for rid, rp in g.ruling_points.items():
+            choice = _choice(game, ruleset, rid)
+            reached = rid in reached_raw
+            if not reached:
+                status = "unreached"
+            elif rid in chosen_open or choice is None:
+                status = "open"
+            else:
+                status = "closed"
+            report.rulings.append({
+                "id": rid, "game": game, "kind": rp.kind, "question": rp.question,
+                "reached_raw": reached, "choice": choice, "status": status,
+            })
+
+
+def _choice(game: str, ruleset: str, ruling: str) -> str | None:
+    try:
+        return load_ruleset(game, ruleset).choices.get(ruling)
+    except RulecheckError:
+        return None
+
+
+def _finish(report: AuditReport) -> None:
+    """Clause texts and witness step texts for the Markdown report (replays each witness)."""
+    games = {f.game for f in report.findings}
+    for game in sorted(games):
+        for cid, c in all_clauses(game).items():
+            report.clause_text[cid] = " ".join(c.text.split())
+    for f in report.findings:
+        if f.witness is None:
+            continue
+        try:
+            lines = witness_lines(f)
+        except RulecheckError as exc:
+            report.witness_text[f.id] = {"error": str(exc)}
+            continue
+        report.witness_text[f.id] = {"steps": len(f.witness.actions), "lines": lines}
+
+
+# --------------------------------------------------------------------------- explain
+
+
+def _witness_game(f: Finding) -> Game:
+    assert f.witness is not None
+    c = Config.from_json(f.witness.config)
+    return load_game(c.game, c.variant, c.players, c.ruleset, c.deck)
+
+
+def witness_lines(f: Finding) -> list[tuple[int, str, str]]:
+    """(step index, marker, text) for the interesting steps: the problem step, the loop."""
+    assert f.witness is not None
+    w = f.witness
+    game = _witness_game(f)
+    steps, _ = replay(game, [action_from_json(a) for a in w.actions])
+    keep = []
+    for i, s in enumerate(steps):
+        marker = ""
+        if w.loop_start is not None and i == w.loop_start:
+            marker = "loop starts"
+        elif i == w.problem_step:
+            marker = "problem"
+        if marker:
+            keep.append((i, marker, f"{actor_name(s.actor)}: {s.text}"))
+    return keep
+
+
+def explain_finding(f: Finding, clause_text: Mapping[str, str] | None = None) -> str:
+    """The finding and its witness replayed step by step in the rulebook's words."""
+    texts = clause_text if clause_text is not None else {
+        cid: " ".join(c.text.split()) for cid, c in all_clauses(f.game).items()
+    }
+    lines = [f"{f.id}: {f.title}", f"kind {f.kind}, severity {f.severity}, "
+             f"{'verified (exhaustive)' if f.verified else 'not verified exhaustively'}"]
+    if f.detail:
+        lines.append(f.detail)
+    for cid in f.clauses:
+        lines.append(f"  clause {cid}: {texts.get(cid, '(text not in the clause index)')}")
+    if f.ruling:
+        lines.append(f"  ruling point: {f.ruling}")
+    if f.witness is None:
+        lines.append("No witness trace: this finding is a claim about all explored plays, not one play.")
+        return "\n".join(lines)
+    w = f.witness
+    game = _witness_game(f)
+    cfg = Config.from_json(w.config)
+    lines.append(f"Witness: {len(w.actions)} steps in {cfg.label()}")
+    actions = [action_from_json(a) for a in w.actions]
+    steps, final = replay(game, actions)
+    state = game.root_state()
+    width = len(str(len(steps)))
+    loop_state = None
+    for i, (s, a) in enumerate(zip(steps, actions, strict=True)):
+        if w.loop_start is not None and i == w.loop_start:
+            loop_state = state
+            lines.append(f"{'':>{width}}  --- the loop starts here: from now on play can repeat forever ---")
+        tag = ""
+        if s.provenance.clauses:
+            tag += f"  [{', '.join(s.provenance.clauses)}]"
+        if s.provenance.rulings:
+            tag += f"  ruling: {', '.join(s.provenance.rulings)}"
+        if s.provenance.gap:
+            tag += f"  GAP: {s.provenance.gap} (the text does not decide this)"
+        mark = ""
+        if i == w.problem_step and w.loop_start is None:
+            mark = f"   <== the problem ({f.kind}) appears here"
+        lines.append(f"{i + 1:>{width}}. {actor_name(s.actor)}: {s.text}{tag}{mark}")
+        state = game.apply(state, a).state
+    lines.append(f"State reached: {game.describe_state(final.before if hasattr(final, 'before') else final)}")
+    if w.loop_start is not None:
+        same = loop_state == final
+        lines.append(
+            f"After step {len(steps)} the state is {'exactly' if same else 'NOT'} the one before step "
+            f"{w.loop_start + 1}: steps {w.loop_start + 1}-{len(steps)} can repeat forever."
+        )
+    if f.kind == "deadlock":
+        lines.append(f"Legal actions here: {len(game.legal_actions(final))} (and the game is not over).")
+    if isinstance(getattr(final, "ruling", None), str):
+        rp = game.ruling_points[final.ruling]  # type: ignore[attr-defined]
+        lines.append(f"Open question ({rp.kind}): {rp.question}")
+        for o in rp.options:
+            lines.append(f"  - {o.id}: {o.text}{'  (recommended)' if o.id == rp.recommended else ''}")
+    lines.append(f"Replay it: the witness actions are in the audit report (finding {f.id}).")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- markdown
+
+
+def _config_text(c: Mapping[str, Any]) -> str:
+    return f"{c['game']} {c['variant']} {c['players']}p deck {c['deck']}"
+
+
+def _md_escape(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown(report: AuditReport) -> str:
+    out: list[str] = []
+    w = out.append
+    w("# rulecheck audit")
+    w("")
+    w(f"Generated by `rulecheck audit` (rulecheck {__version__}); regenerate rather than edit.")
+    w("")
+    status = {"complete": "complete", "interrupted": "INTERRUPTED (only the configurations listed were completed)",
+              "partial": "in progress"}[report.status]
+    w(f"- Status: {status}")
+    w(f"- Games: {', '.join(report.games)}")
+    w(f"- Gaps and conflicts are checked under `raw` (rules as written); everything else under "
+      f"`{report.ruleset}`.")
+    s = report.settings
+    w(f"- Bounds per search: {s['max_states_per_search']} states, {s['max_seconds_per_search']} s. "
+      f"Playouts: {s['playouts_per_config']} games per configuration from seed {s['seed']} "
+      f"(at most {s['playout_max_steps']} actions each).")
+    w("")
+    w("## Summary")
+    w("")
+    kinds = sorted({f.kind for f in report.findings}, key=lambda k: [f.kind for f in report.findings].index(k))
+    w("| kind | " + " | ".join(SEVERITIES) + " | total |")
+    w("|---|" + "---:|" * (len(SEVERITIES) + 1))
+    for k in kinds:
+        row = [sum(1 for f in report.findings if f.kind == k and f.severity == sev) for sev in SEVERITIES]
+        w(f"| {k} | " + " | ".join(str(x) if x else "" for x in row) + f" | {sum(row)} |")
+    w("| **all** | " + " | ".join(
+        str(sum(1 for f in report.findings if f.severity == sev)) for sev in SEVERITIES
+    ) + f" | {len(report.findings)} |")
+    w("")
+    w("## Configurations")
+    w("")
+    w(f"| configuration | raw: states | raw: complete | {report.ruleset}: states | {report.ruleset}: complete "
+      f"| proved under {report.ruleset} |")
+    w("|---|---:|---|---:|---|---|")
+    for c in report.configurations:
+        raw = c.get("raw", {})
+        ch = c.get("chosen", raw)
+        w(f"| {_config_text(c['config'])} | {raw.get('distinct_states', '')} | "
+          f"{'yes' if raw.get('complete') else 'no (' + str(raw.get('stop_reason')) + ')'} | "
+          f"{ch.get('distinct_states', '')} | "
+          f"{'yes' if ch.get('complete') else 'no (' + str(ch.get('stop_reason')) + ')'} | "
+          f"{', '.join(ch.get('proved', [])) or '-'} |")
+    w("")
+    w("States are distinct states after symmetry reduction; an incomplete search claims nothing "
+      "it did not finish (no dead rules, no absence of deadlocks), but what it found is real.")
+    for e in report.errors:
+        w(f"- error in {_config_text({**e['config'], 'deck': e['config'].get('deck', '?')})}: {e['error']}")
+    w("")
+    if report.rulings:
+        w("## Ruling points")
+        w("")
+        w(f"| ruling point | kind | reached under raw | {report.ruleset} | status |")
+        w("|---|---|---|---|---|")
+        for r in report.rulings:
+            w(f"| `{r['id']}` | {r['kind']} | {'yes' if r['reached_raw'] else 'no'} | "
+              f"{r['choice'] or '(open)'} | {r['status']} |")
+        closed = [r["id"] for r in report.rulings if r["status"] == "closed"]
+        still = [r["id"] for r in report.rulings if r["status"] == "open"]
+        w("")
+        w(f"The `{report.ruleset}` ruleset closes {len(closed)} of the gaps and conflicts reached; "
+          f"{len(still)} remain open{': ' + ', '.join(f'`{x}`' for x in still) if still else ''}.")
+        w("")
+    if report.statistics:
+        w("## Statistics (seeded playouts on the full deck)")
+        w("")
+        w("| configuration | games (seeds) | mean length | median | max | step limit | win rates | outcomes |")
+        w("|---|---|---:|---:|---:|---:|---|---|")
+        for st in report.statistics:
+            c = st["config"]
+            ln = st["length"]
+            outcomes = ", ".join(f"{k} {v}" for k, v in st["outcomes"].items())
+            w(f"| {c['game']} {c['variant']} {c['players']}p ({c['ruleset']}) | {st['games']} ({st['seeds']}) | "
+              f"{ln['mean']} | {ln['median']} | {ln['max']} | {st['step_limit_games']} | "
+              f"{' / '.join(str(x) for x in st['win_rates'])} | {_md_escape(outcomes)} |")
+        w("")
+        rows = {}
+        for st in report.statistics:
+            c = st["config"]
+            for rid, v in st["rulings"].items():
+                rows.setdefault(rid, []).append(f"{c['variant']}/{c['players']}p: {v['games']}/{st['games']}")
+        if rows:
+            w("Ruling points consulted (games consulting it / games played):")
+            w("")
+            for rid in sorted(rows):
+                w(f"- `{rid}`: {'; '.join(rows[rid])}")
+            w("")
+    w("## Findings")
+    w("")
+    for f in report.findings:
+        w(f"### `{f.id}`")
+        w("")
+        w(f"**{_md_escape(f.title)}**")
+        w("")
+        w(f"- kind: {f.kind}; severity: {f.severity}; "
+          f"{'verified by an exhaustive search' if f.verified else 'not verified exhaustively'}")
+        if f.clauses:
+            w("- clauses:")
+            for cid in f.clauses:
+                w(f"  - `{cid}`: {_md_escape(report.clause_text.get(cid, '(not in the clause index)'))}")
+        if f.ruling:
+            closed = f.data.get("closed_by") if f.kind in ("gap", "conflict") else None
+            if f.kind in ("gap", "conflict"):
+                state = (f"closed by `{closed['ruleset']}`: option `{closed['option']}`" if closed
+                         else f"still open in `{report.ruleset}`")
+            else:
+                state = ""
+            w(f"- ruling point: `{f.ruling}`{'; ' + state if state else ''}")
+        if f.frequency:
+            fr = f.frequency
+            w(f"- frequency: in {fr['games_hitting']} of {fr['games']} seeded full-deck games "
+              f"(rate {fr['rate']}, seeds from {fr['seed']})")
+        if f.configs:
+            w(f"- configurations: {'; '.join(_config_text(c) for c in f.configs)}")
+        wt = report.witness_text.get(f.id)
+        if f.witness is not None:
+            cfg = f.witness.config
+            loop = f", loop from step {f.witness.loop_start + 1}" if f.witness.loop_start is not None else ""
+            w(f"- witness: {len(f.witness.actions)} steps in {_config_text(cfg)} (ruleset {cfg['ruleset']}){loop}")
+            if wt and "lines" in wt:
+                for i, marker, text in wt["lines"]:
+                    w(f"  - step {i + 1} ({marker}): {_md_escape(text)}")
+            elif wt and "error" in wt:
+                w(f"  - the witness does NOT replay: {_md_escape(wt['error'])}")
+            w(f"- replay: `rulecheck explain {f.id}`")
+        w("")
+        if f.detail:
+            w(_md_escape(f.detail))
+            w("")
+    return "\n".join(out).rstrip() + "\n"
+

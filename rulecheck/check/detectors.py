@@ -1,0 +1,499 @@
+"""Detectors: turn what an exploration saw into :class:`~rulecheck.findings.Finding` records.
+
+Per configuration (one :class:`ExploreResult`):
+
+* :func:`find_rulings_open` gaps and conflicts: every ruling point that a reachable state
+  leaves open (a ``Pending`` state); the ruling point's ``kind`` says gap or conflict.
+* :func:`find_deadlocks` a non-terminal, non-pending state with no legal action.
+* :func:`find_cycles` non-termination (a cycle: a play that can go on forever) and traps (a
+  cycle from which no terminal state can be reached), each with a lasso witness.
+* :func:`find_invariant_violations` ``game.invariants`` failures (cards conserved, the
+  rulebooks' own claims).
+
+Across the configurations of one game (absence claims, only from complete searches):
+
+* :func:`find_dead` clauses the model cites but no explored transition applies (dead rules),
+  ruling points never reached, declared outcomes never reached.
+* :func:`find_coverage_holes` normative clauses the model never cites at all (static).
+
+Every witness is the shortest trace from the root (the search is breadth-first); detectors
+never print, they return findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulecheck.check.explore import Config, ExploreResult
+from rulecheck.check.graph import analyse_cycles, shortest_loop
+from rulecheck.core.clauses import Clause, clauses_for_game
+from rulecheck.core.errors import RulecheckError
+from rulecheck.core.game import Action, Game, Pending, action_to_json
+from rulecheck.findings import Finding, Witness, finding_id
+
+__all__ = [
+    "EXTRA_CLAUSES",
+    "Reach",
+    "config_findings",
+    "find_coverage_holes",
+    "find_cycles",
+    "find_dead",
+    "find_deadlocks",
+    "find_invariant_violations",
+    "find_rulings_open",
+    "normative_clauses",
+    "static_citations",
+]
+
+EXTRA_CLAUSES: dict[str, Mapping[str, Clause]] = {}
+"""Clause maps for games registered from elsewhere (a test's planted game)."""
+
+DEFAULT_SEVERITY = {
+    "gap": "high",
+    "conflict": "high",
+    "deadlock": "critical",
+    "trap": "critical",
+    "non-termination": "high",
+    "invariant": "high",
+    "dead-rule": "low",
+    "unreachable-outcome": "medium",
+    "coverage": "info",
+}
+
+
+# --------------------------------------------------------------------------- clauses
+
+
+def normative_clauses(game: str) -> dict[str, Clause] | None:
+    """Clause ID -> normative clause over the game's books, or None if no index exists yet."""
+    if game in EXTRA_CLAUSES:
+        index: Mapping[str, Clause] = EXTRA_CLAUSES[game]
+    else:
+        try:
+            index = clauses_for_game(game)
+        except RulecheckError:
+            return None
+    return {cid: c for cid, c in index.items() if c.kind == "normative"}
+
+
+def all_clauses(game: str) -> dict[str, Clause]:
+    """Every clause of the game's books (any kind), empty if there is no index."""
+    if game in EXTRA_CLAUSES:
+        return dict(EXTRA_CLAUSES[game])
+    try:
+        return clauses_for_game(game)
+    except RulecheckError:
+        return {}
+
+
+def static_citations(game: str) -> frozenset[str]:
+    """Clause IDs that appear in the model's code."""
+    from rulecheck.core.coverage import cited_clauses
+
+    return cited_clauses(game)
+
+
+def _cited(clause: Clause, cited: set[str] | frozenset[str], aligned_to: Mapping[str, list[str]]) -> bool:
+    """A clause counts as cited if it, its original, or a translation aligned to it is."""
+    if clause.id in cited:
+        return True
+    if clause.aligned is not None and clause.aligned in cited:
+        return True
+    return any(t in cited for t in aligned_to.get(clause.id, ()))
+
+
+def _aligned_to(clauses: Mapping[str, Clause]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for c in clauses.values():
+        if c.aligned is not None:
+            out.setdefault(c.aligned, []).append(c.id)
+    return out
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _witness(res: ExploreResult, actions: Sequence[Action], problem: int, loop: int | None = None) -> Witness:
+    return Witness(
+        res.config.to_json(), tuple(action_to_json(a) for a in actions), problem, loop
+    )
+
+
+def _replay_provenance(game: Game, actions: Sequence[Action]) -> list[tuple[str, ...]]:
+    """Clause IDs of each step of ``actions`` from the root."""
+    state = game.root_state()
+    out = []
+    for a in actions:
+        step = game.apply(state, a)
+        out.append(step.provenance.clauses)
+        state = step.state
+    return out
+
+
+def _final_state(game: Game, actions: Sequence[Action]) -> Any:
+    state = game.root_state()
+    for a in actions:
+        state = game.apply(state, a).state
+    return state
+
+
+def _lift_or_note(res: ExploreResult, node: int) -> tuple[list[Action] | None, str]:
+    try:
+        return res.trace_to(node), ""
+    except RulecheckError as exc:
+        return None, f" (No replayable witness: {exc})"
+
+
+def _incomplete_note(res: ExploreResult) -> str:
+    if res.complete:
+        return ""
+    return (
+        f" The search stopped early ({res.stop_reason}, {res.distinct} states), so there may be"
+        " more such states."
+    )
+
+
+# --------------------------------------------------------------------------- per configuration
+
+
+def find_rulings_open(res: ExploreResult) -> list[Finding]:
+    """A gap or conflict finding for every open ruling point a reachable state reaches."""
+    game = res.game
+    out = []
+    for rid, node in sorted(res.pending_first.items()):
+        rp = game.ruling_points[rid]
+        actions, note = _lift_or_note(res, node)
+        count = res.pending_count.get(rid, 0)
+        kind = rp.kind
+        what = "the text does not say what happens" if kind == "gap" else "two clauses say different things"
+        detail = (
+            f"{rp.question} Under ruleset {res.config.ruleset!r} play reaches this point: {what}. "
+            f"{count} distinct reachable state(s) of {res.config.label()} lead here"
+            f"{'' if actions is None else f'; the shortest trace has {len(actions)} steps'}."
+            + _incomplete_note(res) + note
+        )
+        out.append(
+            Finding(
+                id=finding_id(game.name, kind, rid),
+                game=game.name,
+                kind=kind,
+                severity=DEFAULT_SEVERITY[kind],
+                title=f"{'Gap' if kind == 'gap' else 'Conflict'}: {rp.question}",
+                detail=detail,
+                clauses=tuple(rp.clauses),
+                ruling=rid,
+                configs=(res.config.to_json(),),
+                witness=None if actions is None else _witness(res, actions, len(actions) - 1),
+                verified=res.complete,
+                data={"states": count},
+            )
+        )
+    return out
+
+
+def find_deadlocks(res: ExploreResult) -> list[Finding]:
+    """One finding per variant: states that are not over but where nobody can act."""
+    if not res.deadlocks:
+        return []
+    game = res.game
+    node = res.deadlocks[0]
+    actions, note = _lift_or_note(res, node)
+    clauses: tuple[str, ...] = ()
+    picture = ""
+    if actions is not None:
+        cl = _replay_provenance(game, actions)
+        clauses = cl[-1] if cl else ()
+        picture = f" The shortest trace ends in: {game.describe_state(_final_state(game, actions))}."
+    return [
+        Finding(
+            id=finding_id(game.name, "deadlock", res.config.variant),
+            game=game.name,
+            kind="deadlock",
+            severity=DEFAULT_SEVERITY["deadlock"],
+            title=f"Play can get stuck ({res.config.variant}): the game is not over but nobody can act",
+            detail=(
+                f"{len(res.deadlocks)} reachable state(s) of {res.config.label()} are not terminal and "
+                f"have no legal action.{picture}" + _incomplete_note(res) + note
+            ),
+            clauses=clauses,
+            configs=(res.config.to_json(),),
+            witness=None if actions is None else _witness(res, actions, len(actions) - 1),
+            verified=res.complete,
+            data={"states": len(res.deadlocks)},
+        )
+    ]
+
+
+def find_cycles(res: ExploreResult) -> list[Finding]:
+    """Non-termination (any cycle) and traps (a cycle with no way to any end), with lassos."""
+    analysis = analyse_cycles(res)
+    game = res.game
+    out = []
+    specs = (
+        ("non-termination", "cycle", analysis.first_cyclic_state(), analysis.cyclic_states()),
+        ("trap", "trap", analysis.first_trap_state(), analysis.trap_states()),
+    )
+    for kind, word, entry, count in specs:
+        if entry is None:
+            continue
+        loop = shortest_loop(res, analysis, entry)
+        try:
+            actions, loop_start = res.lasso(entry, loop)
+        except RulecheckError as exc:
+            actions, loop_start, note = None, None, f" (No replayable witness: {exc})"
+        else:
+            note = ""
+        clauses: tuple[str, ...] = ()
+        if actions is not None:
+            per_step = _replay_provenance(game, actions)
+            clauses = tuple(dict.fromkeys(c for step in per_step[loop_start:] for c in step))
+        if kind == "trap":
+            title = f"Play can enter a loop it can never leave ({res.config.variant})"
+            what = (
+                f"{count} reachable state(s) of {res.config.label()} can never reach the end of the game; "
+                "from them play goes round forever whatever anyone does."
+            )
+        else:
+            title = f"Play can go on forever ({res.config.variant})"
+            what = f"{count} reachable state(s) of {res.config.label()} lie on cycles: play can repeat forever."
+        shape = (
+            ""
+            if actions is None
+            else f" Shortest lasso found: {loop_start} step(s) to the loop, then a loop of "
+            f"{len(actions) - (loop_start or 0)} step(s) that returns to exactly the same state."
+        )
+        out.append(
+            Finding(
+                id=finding_id(game.name, word, res.config.variant),
+                game=game.name,
+                kind=kind,
+                severity=DEFAULT_SEVERITY[kind],
+                title=title,
+                detail=what + shape + _incomplete_note(res) + note,
+                clauses=clauses,
+                configs=(res.config.to_json(),),
+                witness=None if actions is None else _witness(res, actions, loop_start or 0, loop_start),
+                verified=res.complete,
+                data={"states": count},
+            )
+        )
+    return out
+
+
+def find_invariant_violations(res: ExploreResult) -> list[Finding]:
+    """One finding per invariant or rulebook claim that fails at some reachable state."""
+    game = res.game
+    out = []
+    for vid, (node, violation) in sorted(res.violations_first.items()):
+        actions, note = _lift_or_note(res, node)
+        message = violation.message
+        if actions is not None:
+            state = _final_state(game, actions)
+            if not isinstance(state, Pending):
+                found = [v for v in game.invariants(state) if v.id == vid]
+                if found:
+                    message = found[0].message
+        count = res.violation_count.get(vid, 0)
+        out.append(
+            Finding(
+                id=finding_id(game.name, "invariant", vid),
+                game=game.name,
+                kind="invariant",
+                severity=DEFAULT_SEVERITY["invariant"],
+                title=f"Invariant or rulebook claim fails: {vid}",
+                detail=(
+                    f"{message} ({count} reachable state(s) of {res.config.label()} break it.)"
+                    + _incomplete_note(res) + note
+                ),
+                clauses=tuple(violation.clauses),
+                configs=(res.config.to_json(),),
+                witness=None if actions is None else _witness(res, actions, len(actions) - 1),
+                verified=res.complete,
+                data={"states": count},
+            )
+        )
+    return out
+
+
+def config_findings(res: ExploreResult, *, rulings: bool = True, behaviour: bool = True) -> list[Finding]:
+    """The per-configuration detectors: open rulings (``rulings``) and deadlocks, cycles,
+    traps and invariants (``behaviour``)."""
+    out: list[Finding] = []
+    if rulings:
+        out += find_rulings_open(res)
+    if behaviour:
+        out += find_deadlocks(res)
+        out += find_cycles(res)
+        out += find_invariant_violations(res)
+    return out
+
+
+# --------------------------------------------------------------------------- across configurations
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What one search reached, kept after its state store is dropped (for absence claims)."""
+
+    config: Config
+    complete: bool
+    distinct: int
+    stop_reason: str
+    clauses: frozenset[str]
+    rulings: frozenset[str]
+    outcomes: frozenset[str]
+
+    @classmethod
+    def of(cls, res: ExploreResult) -> Reach:
+        return cls(
+            res.config,
+            res.complete,
+            res.distinct,
+            res.stop_reason,
+            frozenset(res.clauses_cited),
+            frozenset(res.rulings_first) | frozenset(res.pending_first),
+            frozenset(res.outcomes_first),
+        )
+
+
+def _configs_note(results: Sequence[Reach]) -> str:
+    done = [r.config.label() for r in results if r.complete]
+    partial = [f"{r.config.label()} (stopped at {r.distinct} states)" for r in results if not r.complete]
+    text = f"Explored exhaustively: {', '.join(done) or 'none'}."
+    if partial:
+        text += f" Explored in part: {', '.join(partial)}."
+    return text
+
+
+def find_dead(
+    game: Game,
+    results: Sequence[Reach | ExploreResult],
+    reach_results: Sequence[Reach | ExploreResult] = (),
+    clauses: Mapping[str, Clause] | None = None,
+    static: Iterable[str] | None = None,
+) -> list[Finding]:
+    """Dead rules, unreached ruling points and unreachable outcomes of one game.
+
+    ``results`` are the searches under the chosen ruleset (clauses and outcomes are judged
+    there); ``reach_results`` more searches (e.g. under ``raw``) that also count as reaching a
+    ruling point. A thing is dead only if no search of the game reaches it, and is reported
+    only if at least one search was complete; ``verified`` only if all were.
+    """
+    runs = [r if isinstance(r, Reach) else Reach.of(r) for r in results]
+    extra = [r if isinstance(r, Reach) else Reach.of(r) for r in reach_results]
+    name = game.name
+    complete = [r for r in runs if r.complete]
+    if not complete:
+        return []
+    all_complete = len(complete) == len(runs) and all(r.complete for r in extra)
+    configs = tuple(r.config.to_json() for r in runs)
+    note = _configs_note(runs)
+    out: list[Finding] = []
+
+    if clauses is None:
+        clauses = normative_clauses(name)
+    if clauses is not None:
+        static_set = frozenset(static if static is not None else static_citations(name))
+        dynamic: set[str] = set()
+        for r in runs:
+            dynamic |= r.clauses
+        aligned_to = _aligned_to(clauses)
+        for cid, clause in sorted(clauses.items()):
+            if not _cited(clause, static_set, aligned_to):
+                continue  # never cited at all: a coverage hole, reported by find_coverage_holes
+            if _cited(clause, dynamic, aligned_to):
+                continue
+            out.append(
+                Finding(
+                    id=finding_id(name, "dead-rule", cid),
+                    game=name,
+                    kind="dead-rule",
+                    severity=DEFAULT_SEVERITY["dead-rule"],
+                    title=f"Rule never applies: {cid}",
+                    detail=(
+                        f"The model cites {cid} (\"{' '.join(clause.text.split())}\") but no transition of any "
+                        f"explored play applies it. {note}"
+                    ),
+                    clauses=(cid,),
+                    configs=configs,
+                    verified=all_complete,
+                )
+            )
+
+    reached: set[str] = set()
+    for r in (*runs, *extra):
+        reached |= r.rulings
+    for rid, rp in game.ruling_points.items():
+        if rid in reached:
+            continue
+        out.append(
+            Finding(
+                id=finding_id(name, "dead-ruling", rid),
+                game=name,
+                kind="dead-rule",
+                severity="info",
+                title=f"Ruling point never reached: {rid}",
+                detail=f"No explored play consults ruling point {rid} ({rp.question}). {note}",
+                clauses=tuple(rp.clauses),
+                ruling=rid,
+                configs=configs,
+                verified=all_complete,
+            )
+        )
+
+    outcomes: set[str] = set()
+    for r in runs:
+        outcomes |= r.outcomes
+    for outcome, oclauses in sorted(game.declared_outcomes().items()):
+        if outcome in outcomes:
+            continue
+        out.append(
+            Finding(
+                id=finding_id(name, "unreachable-outcome", outcome),
+                game=name,
+                kind="unreachable-outcome",
+                severity=DEFAULT_SEVERITY["unreachable-outcome"],
+                title=f"Outcome never reached: {outcome}",
+                detail=f"The rulebook describes the ending {outcome!r}, but no explored play ends that way. {note}",
+                clauses=tuple(oclauses),
+                configs=configs,
+                verified=all_complete,
+            )
+        )
+    return out
+
+
+def find_coverage_holes(
+    game: str, clauses: Mapping[str, Clause] | None = None, static: Iterable[str] | None = None
+) -> list[Finding]:
+    """Normative clauses that the model's code never cites (static)."""
+    if clauses is None:
+        clauses = normative_clauses(game)
+    if clauses is None:
+        return []
+    static_set = frozenset(static if static is not None else static_citations(game))
+    aligned_to = _aligned_to(clauses)
+    out = []
+    for cid, clause in sorted(clauses.items()):
+        if _cited(clause, static_set, aligned_to):
+            continue
+        out.append(
+            Finding(
+                id=finding_id(game, "coverage", cid),
+                game=game,
+                kind="coverage",
+                severity=DEFAULT_SEVERITY["coverage"],
+                title=f"Clause not modelled: {cid}",
+                detail=(
+                    f"The normative clause {cid} (\"{' '.join(clause.text.split())}\") is not cited anywhere in "
+                    "the model's code: either the model does not implement it, or it implements it without "
+                    "saying so."
+                ),
+                clauses=(cid,),
+                verified=True,
+                source="coverage",
+            )
+        )
+    return out

@@ -1,0 +1,450 @@
+"""Exhaustive explicit-state exploration of one configured game.
+
+:func:`explore` runs a breadth-first search from ``game.root_state()`` over every chance
+outcome (every deal, every reshuffle), every race outcome, every player choice and, at
+:class:`~rulecheck.core.game.Pending` states, every option of the open ruling point. States
+are reduced by ``game.canonical`` (symmetry) and stored in a plain dict (state -> integer
+ID) with parent pointers (shortest witnesses) and a compressed successor list (CSR arrays),
+which the cycle and trap analysis walks afterwards.
+
+It runs on the game model as it is: it calls ``legal_actions`` and ``apply_unchecked`` and
+records what the transitions' provenance says (clauses cited, rulings consulted, gaps).
+
+Bounds are honest: a search stopped by ``max_states`` or ``max_seconds`` is *incomplete*
+(:attr:`ExploreResult.complete` is false), says how far it got, and :meth:`ExploreResult.proved`
+claims nothing for it. What it did find (a gap, a deadlock, a cycle) is real all the same.
+
+Witnesses: the search expands the canonical representative of each state, so a path of
+state IDs is turned into concrete actions from the real root by :meth:`ExploreResult.lift`,
+which at each step picks an action whose result is in the next state's symmetry class.
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulecheck.core.errors import RulecheckError
+from rulecheck.core.game import TERMINAL, Action, Game, Pending, Violation, action_to_json
+from rulecheck.games import load_game
+
+__all__ = [
+    "Config",
+    "ExploreResult",
+    "Progress",
+    "explore",
+]
+
+Progress = Callable[[int, int, int, float], None]
+"""``progress(expanded, distinct, transitions, elapsed_seconds)``."""
+
+_CHECK_EVERY = 512
+
+
+@dataclass(frozen=True, order=True)
+class Config:
+    """One configuration to explore: game, variant, player count, deck, ruleset."""
+
+    game: str
+    variant: str
+    players: int
+    deck: str = "full"
+    ruleset: str = "recommended"
+
+    def load(self) -> Game:
+        return load_game(self.game, self.variant, self.players, self.ruleset, self.deck)
+
+    def with_ruleset(self, ruleset: str) -> Config:
+        return Config(self.game, self.variant, self.players, self.deck, ruleset)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "variant": self.variant,
+            "players": self.players,
+            "deck": self.deck,
+            "ruleset": self.ruleset,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Config:
+        try:
+            return cls(
+                str(data["game"]),
+                str(data["variant"]),
+                int(data["players"]),
+                str(data.get("deck", "full")),
+                str(data.get("ruleset", "recommended")),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RulecheckError(f"malformed configuration {data!r}: {exc}") from exc
+
+    @classmethod
+    def of(cls, game: Game) -> Config:
+        c = game.config_json()
+        return cls(str(c["game"]), str(c["variant"]), int(c["players"]), str(c["deck"]), str(c["ruleset"]))
+
+    def label(self) -> str:
+        return f"{self.game} {self.variant} {self.players}p deck={self.deck} ruleset={self.ruleset}"
+
+
+@dataclass
+class ExploreResult:
+    """Everything one search saw. States are numbered in BFS order (so by depth).
+
+    ``states[i]`` is the canonical state with ID ``i``; ``parent[i]`` the ID it was first
+    reached from (-1 for the root) and ``parent_action[i]`` the index of that action in the
+    parent's legal actions. Successors of an expanded state ``i < expanded`` are
+    ``succ[offsets[i]:offsets[i + 1]]``; states ``>= expanded`` are the unexpanded frontier.
+    ``*_first`` maps map a thing (open ruling point, outcome, invariant) to the first state
+    (so the shortest witness) where it appears; ``rulings_first`` maps a ruling point the
+    ruleset decided to the first state whose expansion consulted it.
+    """
+
+    game: Game
+    config: Config
+    symmetry: bool
+    complete: bool
+    stop_reason: str
+    expanded: int
+    transitions: int
+    states: list[Hashable]
+    index: dict[Hashable, int]
+    parent: array
+    parent_action: array
+    offsets: array
+    succ: array
+    terminals: list[int] = field(default_factory=list)
+    deadlocks: list[int] = field(default_factory=list)
+    pending_first: dict[str, int] = field(default_factory=dict)
+    pending_count: dict[str, int] = field(default_factory=dict)
+    rulings_first: dict[str, int] = field(default_factory=dict)
+    clauses_cited: set[str] = field(default_factory=set)
+    outcomes_first: dict[str, int] = field(default_factory=dict)
+    outcome_count: dict[str, int] = field(default_factory=dict)
+    violations_first: dict[str, tuple[int, Violation]] = field(default_factory=dict)
+    violation_count: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    # ------------------------------------------------------------------ summary
+    @property
+    def distinct(self) -> int:
+        return len(self.states)
+
+    def depth(self, node: int) -> int:
+        d = 0
+        parent = self.parent
+        while parent[node] >= 0:
+            node = parent[node]
+            d += 1
+        return d
+
+    def proved(self) -> list[str]:
+        """Properties established by this search: none unless it ran to completion."""
+        if not self.complete:
+            return []
+        out = []
+        if not self.deadlocks:
+            out.append("no-deadlock")
+        if not self.violations_first:
+            out.append("invariants-hold")
+        if not self.pending_first:
+            out.append("no-open-ruling-reached")
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """Deterministic figures (no timings)."""
+        return {
+            "config": self.config.to_json(),
+            "complete": self.complete,
+            "stop_reason": self.stop_reason,
+            "states_explored": self.transitions,
+            "distinct_states": self.distinct,
+            "expanded_states": self.expanded,
+            "terminal_states": len(self.terminals),
+            "max_depth": self.depth(self.distinct - 1) if self.states else 0,
+            "symmetry_reduction": self.symmetry,
+            "proved": self.proved(),
+        }
+
+    # ------------------------------------------------------------------ graph access
+    def successors(self, node: int) -> array:
+        if node >= self.expanded:
+            return array("i")
+        return self.succ[self.offsets[node] : self.offsets[node + 1]]
+
+    def path_to(self, node: int) -> list[int]:
+        """State IDs from the root to ``node`` along parent pointers (a shortest path)."""
+        path = [node]
+        parent = self.parent
+        while parent[node] >= 0:
+            node = parent[node]
+            path.append(node)
+        path.reverse()
+        return path
+
+    # ------------------------------------------------------------------ witnesses
+    def _key(self, state: Hashable) -> Hashable:
+        if type(state) is Pending or not self.symmetry:
+            return state
+        return self.game.canonical(state)
+
+    def _matches(self, state: Hashable, node: int) -> bool:
+        target = self.states[node]
+        if type(target) is Pending:
+            if type(state) is not Pending:
+                return False
+            if state == target:
+                return True
+            return (
+                state.ruling == target.ruling
+                and state.fixed == target.fixed
+                and self._key(state.before) == target.before
+            )
+        return type(state) is not Pending and self._key(state) == target
+
+    def _candidates(self, state: Hashable, src: int, dst: int) -> list[tuple[Action, Hashable]]:
+        """Actions at concrete ``state`` (in class ``src``) leading into class ``dst``."""
+        game = self.game
+        out: list[tuple[Action, Hashable]] = []
+        if state == self.states[src] and self.parent[dst] == src:
+            actions = game.legal_actions(state)
+            idx = self.parent_action[dst]
+            if 0 <= idx < len(actions):
+                nxt = game.apply_unchecked(state, actions[idx]).state
+                if self._matches(nxt, dst):
+                    out.append((actions[idx], nxt))
+        for action in game.legal_actions(state):
+            nxt = game.apply_unchecked(state, action).state
+            if self._matches(nxt, dst) and (not out or out[0][0] != action):
+                out.append((action, nxt))
+        return out
+
+    def lift(self, nodes: list[int], start: Hashable | None = None) -> tuple[list[Action], Hashable]:
+        """Concrete actions that follow the path of state IDs ``nodes`` from ``start``.
+
+        ``start`` (default: the game's real root) must be in the class of ``nodes[0]``.
+        Backtracks where two actions lead into the same class (a pending state can match
+        loosely); raises :class:`RulecheckError` if the path cannot be followed, which means
+        ``game.canonical`` is not a symmetry of the rules.
+        """
+        state = self.game.root_state() if start is None else start
+        if not self._matches(state, nodes[0]):
+            raise RulecheckError("lift: the start state is not in the class of the path's first state")
+        # explicit stack of candidate lists: invariant: len(chosen) == len(stack) - 1
+        stack: list[list[tuple[Action, Hashable]]] = []
+        chosen: list[tuple[Action, Hashable]] = []
+        current = state
+        i = 0
+        steps = 0
+        while i < len(nodes) - 1:
+            steps += 1
+            if steps > 100_000:
+                break
+            cands = self._candidates(current, nodes[i], nodes[i + 1])
+            while not cands:
+                if not stack:
+                    raise RulecheckError(
+                        f"{self.config.label()}: cannot replay a path through state {nodes[i]}: "
+                        "the game's canonical() does not look like a symmetry of its rules"
+                    )
+                cands = stack.pop()
+                chosen.pop()
+                i -= 1
+                current = chosen[-1][1] if chosen else state
+            pick = cands.pop(0)
+            stack.append(cands)
+            chosen.append(pick)
+            current = pick[1]
+            i += 1
+        if i < len(nodes) - 1:
+            raise RulecheckError(f"{self.config.label()}: giving up lifting a path of {len(nodes)} states")
+        return [a for a, _ in chosen], current
+
+    def trace_to(self, node: int) -> list[Action]:
+        """The shortest concrete action list from the root to a state of class ``node``."""
+        actions, _ = self.lift(self.path_to(node))
+        return actions
+
+    def lasso(self, entry: int, loop: list[int], max_rounds: int = 2000) -> tuple[list[Action], int]:
+        """A concrete lasso: actions from the root, and the index where the loop starts.
+
+        ``loop`` is a cycle of state IDs starting and ending at ``entry``. Going round it once
+        concretely may land on another member of ``entry``'s class (players permuted); it is
+        repeated until a concrete state repeats, which a finite class guarantees.
+        """
+        prefix, state = self.lift(self.path_to(entry))
+        seen: dict[Hashable, int] = {state: 0}
+        rounds: list[list[Action]] = []
+        for r in range(1, max_rounds + 1):
+            acts, state = self.lift(loop, state)
+            rounds.append(acts)
+            if state in seen:
+                first = seen[state]
+                head = prefix + [a for rnd in rounds[:first] for a in rnd]
+                body = [a for rnd in rounds[first:] for a in rnd]
+                return head + body, len(head)
+            seen[state] = r
+        raise RulecheckError(f"{self.config.label()}: no concrete repetition after {max_rounds} rounds of a loop")
+
+    def witness_json(self, actions: list[Action]) -> list[Any]:
+        return [action_to_json(a) for a in actions]
+
+
+def explore(
+    game: Game,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    symmetry: bool = True,
+    check_invariants: bool = True,
+    progress: Progress | None = None,
+    progress_seconds: float = 2.0,
+    config: Config | None = None,
+) -> ExploreResult:
+    """Breadth-first search of every state reachable from ``game.root_state()``.
+
+    Parameters
+    ----------
+    game: a configured game (any :class:`~rulecheck.core.game.Game`).
+    max_states: stop expanding once this many distinct states are stored.
+    max_seconds: stop expanding after this much wall time.
+    symmetry: reduce states with ``game.canonical`` (off: count distinct concrete states).
+    check_invariants: call ``game.invariants`` on every new state.
+    progress: called about every ``progress_seconds`` with the running figures.
+    config: how to name the configuration (default: from the game; pass it to keep a ruleset
+        file's path so that witnesses reload it).
+
+    Returns
+    -------
+    An :class:`ExploreResult`; ``complete`` is false if a bound stopped it.
+    """
+    t0 = time.monotonic()
+    deadline = None if max_seconds is None else t0 + max_seconds
+    limit = max_states if max_states is not None else 1 << 62
+    next_report = t0 + progress_seconds
+
+    legal = game.legal_actions
+    apply = game.apply_unchecked
+    cur = game._current_player
+    canon = game.canonical if symmetry else None
+    invariants = game.invariants if check_invariants else None
+    outcome = game.outcome
+
+    root = game.root_state()
+    root_key = root if canon is None else canon(root)
+    states: list[Hashable] = [root_key]
+    index: dict[Hashable, int] = {root_key: 0}
+    parent = array("i", [-1])
+    parent_action = array("i", [-1])
+    offsets = array("q", [0])
+    succ = array("i")
+    res = ExploreResult(
+        game, config or Config.of(game), symmetry, False, "", 0, 0, states, index, parent, parent_action, offsets, succ
+    )
+    terminals = res.terminals
+    deadlocks = res.deadlocks
+    pending_first = res.pending_first
+    pending_count = res.pending_count
+    rulings_first = res.rulings_first
+    cited = res.clauses_cited
+    cited_update = cited.update
+    seen_clause_tuples: set[tuple[str, ...]] = set()
+    outcomes_first = res.outcomes_first
+    outcome_count = res.outcome_count
+    violations_first = res.violations_first
+    violation_count = res.violation_count
+    states_append = states.append
+    parent_append = parent.append
+    pa_append = parent_action.append
+    succ_append = succ.append
+    offsets_append = offsets.append
+    index_get = index.get
+
+    def check(node: int, state: Hashable) -> None:
+        for v in invariants(state):  # type: ignore[misc]
+            violation_count[v.id] = violation_count.get(v.id, 0) + 1
+            if v.id not in violations_first:
+                violations_first[v.id] = (node, v)
+
+    if invariants is not None:
+        check(0, root_key)
+
+    transitions = 0
+    i = 0
+    stop = "exhausted"
+    while i < len(states):
+        if len(states) >= limit and i < len(states):
+            stop = "max-states"
+            break
+        if (i & (_CHECK_EVERY - 1)) == 0 and (deadline is not None or progress is not None):
+            now = time.monotonic()
+            if deadline is not None and now >= deadline:
+                stop = "max-seconds"
+                break
+            if progress is not None and now >= next_report:
+                progress(i, len(states), transitions, now - t0)
+                next_report = now + progress_seconds
+        s = states[i]
+        if type(s) is Pending:
+            actions = legal(s)
+        else:
+            who = cur(s)
+            if who == TERMINAL:
+                terminals.append(i)
+                o = outcome(s)
+                outcome_count[o] = outcome_count.get(o, 0) + 1
+                if o not in outcomes_first:
+                    outcomes_first[o] = i
+                offsets_append(len(succ))
+                i += 1
+                continue
+            actions = legal(s)
+            if not actions:
+                deadlocks.append(i)
+        for a_idx, action in enumerate(actions):
+            step = apply(s, action)
+            transitions += 1
+            prov = step.provenance
+            cl = prov.clauses
+            if cl and cl not in seen_clause_tuples:
+                seen_clause_tuples.add(cl)
+                cited_update(cl)
+            t = step.state
+            if type(t) is Pending:
+                key = t
+            else:
+                key = t if canon is None else canon(t)
+            j = index_get(key)
+            if j is None:
+                j = len(states)
+                index[key] = j
+                states_append(key)
+                parent_append(i)
+                pa_append(a_idx)
+                if prov.gap is not None:
+                    g = prov.gap
+                    pending_count[g] = pending_count.get(g, 0) + 1
+                    if g not in pending_first:
+                        pending_first[g] = j
+                elif invariants is not None:
+                    check(j, key)
+            if prov.rulings:
+                for r in prov.rulings:
+                    if r not in rulings_first:
+                        rulings_first[r] = i
+            succ_append(j)
+        offsets_append(len(succ))
+        i += 1
+
+    res.complete = stop == "exhausted"
+    res.stop_reason = stop
+    res.expanded = i
+    res.transitions = transitions
+    res.seconds = time.monotonic() - t0
+    if progress is not None:
+        progress(i, len(states), transitions, res.seconds)
+    return res

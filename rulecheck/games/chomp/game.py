@@ -1,0 +1,522 @@
+"""``ChompGame``: the Chomp! model behind the generic :class:`~rulecheck.core.game.Game` interface."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from rulecheck.core.errors import InvalidConfigError, InvalidDealError, InvalidStateError, TooManyOutcomesError
+from rulecheck.core.game import CHANCE, RACE, TERMINAL, Action, Game, Violation, check_deal_shape
+from rulecheck.core.provenance import Context
+from rulecheck.core.rulings import Ruleset
+from rulecheck.games.chomp import standard
+from rulecheck.games.chomp.cards import (
+    CARD_NAMES,
+    DISPLAY_NAMES,
+    KINDS,
+    card_from_name,
+    count_sequences,
+    deck_counts,
+    multiset_sequences,
+    sequence_probability,
+)
+from rulecheck.games.chomp.race import BAD_KINDS, VALID, classify, lowest, race_actions
+from rulecheck.games.chomp.state import (
+    DEAL,
+    F_AFTER_INK,
+    FLAG_NAMES,
+    KIND_MASK,
+    MODE_NAMES,
+    O_NONE,
+    OUTCOME_NAMES,
+    OVER,
+    PHASE_NAMES,
+    RACE_KIND_NAMES,
+    RESUME_NAMES,
+    RK_EEL,
+    RK_FRENZY,
+    RK_INKOUT,
+    SHUFFLE,
+    STANDARD,
+    STEP_NAMES,
+    TURN,
+    WAR,
+    ChompState,
+    Work,
+    make_state,
+    players_of,
+    root,
+)
+
+__all__ = ["MAX_OUTCOMES", "ChompGame"]
+
+MAX_OUTCOMES = 200_000
+"""Chance nodes with more distinct outcomes than this raise TooManyOutcomesError."""
+
+
+def _pname(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def _cards_text(cards: tuple[int, ...]) -> str:
+    return ", ".join(DISPLAY_NAMES[c] for c in cards) if cards else "-"
+
+
+class ChompGame(Game):
+    """Chomp!: the 3+ player game and the three 2-player games, over any deck of the same kinds.
+
+    ``mode`` is the variant's index in ``MODE_NAMES``; the 3+ player game may switch to a
+    2-player mode (ruling ``chomp.two_left``), keeping the piles.
+    """
+
+    name = "chomp"
+
+    def __init__(self, variant: str, num_players: int, ruleset: Ruleset, deck: str = "full") -> None:
+        super().__init__(variant, num_players, ruleset, deck)
+        self.mode = MODE_NAMES.index(variant)
+        self.counts = deck_counts(deck)
+        self.total = sum(self.counts)
+        self.per_player = self.total // num_players
+        need = 2 if variant == "doble-chomp" else 1
+        if self.per_player < need:
+            raise InvalidConfigError(
+                f"deck {deck!r} has {self.total} cards: too few to deal {need} or more to each of "
+                f"{num_players} players"
+            )
+        self.deck_cards: tuple[int, ...] = tuple(c for c in range(KINDS) for _ in range(self.counts[c]))
+        self._root = root(self.mode, num_players)
+
+    # ------------------------------------------------------------------ structure
+    def _root_state(self) -> ChompState:
+        return self._root
+
+    def _current_player(self, state: Hashable) -> int:
+        phase = state[1]  # type: ignore[index]
+        if phase == TURN:
+            active = state[8]  # type: ignore[index]
+            return (active & -active).bit_length() - 1
+        if phase == 2:
+            return RACE
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def _legal_actions(self, state: Hashable) -> tuple[Action, ...]:
+        if state[1] == TURN:  # type: ignore[index]
+            return (("turn_over",),)
+        return race_actions(state)  # type: ignore[arg-type]
+
+    def card_total(self) -> int:
+        return self.total
+
+    # ------------------------------------------------------------------ chance
+    def _chance_outcomes(self, state: Hashable) -> tuple[tuple[Action, Fraction], ...]:
+        s: ChompState = state  # type: ignore[assignment]
+        if s.phase == DEAL:
+            n, k = self.num_players, self.per_player
+            count = count_sequences(self.counts, n * k)
+            if count > MAX_OUTCOMES:
+                sample = self._sample_chance(s, random.Random(0))
+                raise TooManyOutcomesError(
+                    f"the deal has {count} distinct outcomes (more than {MAX_OUTCOMES}); sample one "
+                    f"or give it explicitly, e.g. {self.describe_action(s, sample)}"
+                )
+            out: list[tuple[Action, Fraction]] = []
+            for seq in multiset_sequences(list(self.counts), n * k):
+                rest_c = list(self.counts)
+                for c in seq:
+                    rest_c[c] -= 1
+                rest = tuple(c for c in range(KINDS) for _ in range(rest_c[c]))
+                piles = tuple(seq[i * k:(i + 1) * k] for i in range(n))
+                out.append((("deal", piles, rest), sequence_probability(self.counts, tuple(rest_c))))
+            return tuple(out)
+        p = s.shuffle_for
+        cards = s.discards[p]
+        counts = tuple(cards.count(c) for c in range(KINDS))
+        count = count_sequences(counts, len(cards))
+        if count > MAX_OUTCOMES:
+            raise TooManyOutcomesError(
+                f"shuffling {_pname(p)}'s discard pile of {len(cards)} cards has {count} distinct "
+                f"orders (more than {MAX_OUTCOMES}); sample one instead, e.g. "
+                f"{self.describe_action(s, self._sample_chance(s, random.Random(0)))}"
+            )
+        prob = sequence_probability(counts, (0,) * KINDS)
+        return tuple((("shuffle", p, seq), prob) for seq in multiset_sequences(list(counts), len(cards)))
+
+    def _sample_chance(self, state: Hashable, rng: random.Random) -> Action:
+        s: ChompState = state  # type: ignore[assignment]
+        if s.phase == DEAL:
+            cards = list(self.deck_cards)
+            rng.shuffle(cards)
+            n, k = self.num_players, self.per_player
+            piles = tuple(tuple(cards[i * k:(i + 1) * k]) for i in range(n))
+            return ("deal", piles, tuple(sorted(cards[n * k:])))
+        cards = list(s.discards[s.shuffle_for])
+        rng.shuffle(cards)
+        return ("shuffle", s.shuffle_for, tuple(cards))
+
+    def _is_chance_outcome(self, state: Hashable, action: Action) -> bool:
+        s: ChompState = state  # type: ignore[assignment]
+        if s.phase == DEAL:
+            if len(action) != 3 or action[0] != "deal":
+                return False
+            try:
+                return self._check_deal(action[1], action[2]) is None
+            except InvalidDealError:
+                return False
+        if s.phase != SHUFFLE or len(action) != 3 or action[0] != "shuffle" or action[1] != s.shuffle_for:
+            return False
+        order = action[2]
+        return isinstance(order, tuple) and tuple(sorted(order)) == s.discards[s.shuffle_for] and all(
+            type(c) is int for c in order
+        )
+
+    def _check_deal(self, piles: Any, rest: Any) -> None:
+        n, k = self.num_players, self.per_player
+        if not isinstance(piles, tuple) or len(piles) != n:
+            raise InvalidDealError(f"a deal is {n} piles, one per player; got {piles!r}")
+        for i, pile in enumerate(piles):
+            if not isinstance(pile, tuple) or len(pile) != k:
+                raise InvalidDealError(
+                    f"pile {i} (player {i + 1}) must have {k} cards (the deck's {self.total} cards dealt "
+                    f"equally to {n} players), got {len(pile) if isinstance(pile, tuple) else pile!r}"
+                )
+            for c in pile:
+                if type(c) is not int or not 0 <= c < KINDS:
+                    raise InvalidDealError(f"pile {i}: {c!r} is not a card")
+        if not isinstance(rest, tuple) or tuple(sorted(rest)) != rest:
+            raise InvalidDealError("the cards out of play must be a sorted list")
+        got = Counter(c for pile in piles for c in pile) + Counter(rest)
+        want = Counter(self.deck_cards)
+        if got != want:
+            extra = got - want
+            missing = want - got
+            parts = []
+            if extra:
+                parts.append("too many " + ", ".join(f"{CARD_NAMES[c]} (+{m})" for c, m in sorted(extra.items())))
+            if missing:
+                parts.append("missing " + ", ".join(f"{CARD_NAMES[c]} (-{m})" for c, m in sorted(missing.items())))
+            raise InvalidDealError(f"the deal does not use the cards of deck {self.deck!r}: {'; '.join(parts)}")
+
+    def deal_action(self, deal: Any) -> Action:
+        """The deal as a chance action. ``deal`` is a list of piles (top card first) of card names
+        or numbers, or an object ``{"piles": [...], "out_of_play": [...]}``; cards of the deck not
+        in the piles are out of play. InvalidDealError names what is wrong."""
+        rest_given = None
+        if isinstance(deal, Mapping):
+            rest_given = deal.get("out_of_play")
+            deal = deal.get("piles")
+        check_deal_shape(deal, self.num_players)
+        try:
+            piles = tuple(tuple(card_from_name(c) for c in pile) for pile in deal)
+        except ValueError as exc:
+            raise InvalidDealError(f"deal: {exc}") from exc
+        left = Counter(self.deck_cards) - Counter(c for pile in piles for c in pile)
+        rest = tuple(sorted(left.elements()))
+        if rest_given is not None:
+            try:
+                given = tuple(sorted(card_from_name(c) for c in rest_given))
+            except (ValueError, TypeError) as exc:
+                raise InvalidDealError(f"deal out_of_play: {exc}") from exc
+            if given != rest:
+                raise InvalidDealError("deal out_of_play does not match the cards left over")
+        self._check_deal(piles, rest)
+        return ("deal", piles, rest)
+
+    # ------------------------------------------------------------------ transitions
+    def _transition(self, state: Hashable, action: Action, ctx: Context) -> Hashable:
+        s: ChompState = state  # type: ignore[assignment]
+        w = Work(s)
+        name = action[0]
+        if name == "slap":
+            standard.slap(w, ctx, s, action[1], action[2], action[3])
+        elif name == "turn_over":
+            standard.turn_over(w, ctx)
+        elif name == "shuffle":
+            standard.shuffle(w, ctx, action[1], action[2])
+        elif name == "nobody_slaps":
+            standard.nobody_slaps(w, ctx, s)
+        elif name == "tie":
+            standard.tie(w, ctx, s, action[1:])
+        elif name == "deal":
+            standard.deal(w, ctx, action[1], action[2])
+        else:  # pragma: no cover - apply() checks legality first
+            raise InvalidStateError(f"unknown action {action!r}")
+        return w.freeze()
+
+    def _returns(self, state: Hashable) -> tuple[float, ...]:
+        winners = state[19]  # type: ignore[index]
+        k = bin(winners).count("1")
+        if not k:
+            return (0.0,) * self.num_players
+        return tuple(1.0 / k if winners >> p & 1 else 0.0 for p in range(self.num_players))
+
+    # ------------------------------------------------------------------ checks
+    def invariants(self, state: Hashable) -> tuple[Violation, ...]:
+        """Cards conserved (every card in exactly one place), and the rulebook's own claims:
+        a 3+ player game in progress has 3 or more players with cards (en.ending.2), and a
+        player who collected all of the cards has won (en.object.2)."""
+        from rulecheck.core.game import Pending
+
+        if isinstance(state, Pending):
+            state = state.before
+        s: ChompState = state  # type: ignore[assignment]
+        out: list[Violation] = []
+        got = Counter(_all_cards(s))
+        want = Counter(self.deck_cards) if s.phase != DEAL else Counter()  # before the deal: in the box
+        if got != want:
+            out.append(Violation("cards-conserved", ("en.setup.1", "es.componentes.1"),
+                                 f"cards not conserved: have {dict(sorted(got.items()))}, "
+                                 f"deck has {dict(sorted(want.items()))}"))
+        if s.phase in (TURN, 2, SHUFFLE) and s.mode == STANDARD and bin(s.active).count("1") < 3 and \
+                s.step == 0 and not any(s.table):
+            out.append(Violation("three-players-with-cards", ("en.ending.2",),
+                                 "the 3+ player game goes on with fewer than 3 players"))
+        if s.phase == OVER:
+            for p in range(len(s.piles)):
+                held = len(s.piles[p]) + len(s.discards[p])
+                if held == self.total - len(s.out) and not s.winners >> p & 1:
+                    out.append(Violation("collector-wins", ("en.object.2", "es.objeto.2"),
+                                         f"{_pname(p)} collected all of the cards but did not win"))
+        return tuple(out)
+
+    def canonical(self, state: Hashable) -> Hashable:
+        """Players sorted: every variant treats the players alike (no seating order), so a
+        permutation of players is the same situation. Discard piles are already sorted."""
+        from rulecheck.core.game import Pending
+
+        if isinstance(state, Pending):
+            return state
+        s: ChompState = state  # type: ignore[assignment]
+        n = len(s.piles)
+        keys = []
+        for p in range(n):
+            bits = tuple((m >> p) & 1 for m in (s.active, s.ban_win, s.ban_bad, s.bad, s.replay, s.winners))
+            keys.append((s.piles[p], s.discards[p], s.table[p], s.aside[p], s.aside_tie[p], bits,
+                         s.shuffle_for == p, p))
+        order = [k[-1] for k in sorted(keys)]
+        if order == list(range(n)):
+            return s
+
+        def perm_mask(m: int) -> int:
+            return sum(1 << i for i, p in enumerate(order) if m >> p & 1)
+
+        return make_state([
+            s.mode, s.phase, tuple(s.piles[p] for p in order), tuple(s.discards[p] for p in order),
+            tuple(s.table[p] for p in order), tuple(s.aside[p] for p in order),
+            tuple(s.aside_tie[p] for p in order), s.centre, perm_mask(s.active), perm_mask(s.ban_win),
+            perm_mask(s.ban_bad), perm_mask(s.bad), s.race, s.step, perm_mask(s.replay),
+            order.index(s.shuffle_for) if s.shuffle_for >= 0 else -1, s.resume, s.out, s.outcome,
+            perm_mask(s.winners),
+        ])
+
+    def outcome(self, state: Hashable) -> str:
+        code = state[18]  # type: ignore[index]
+        return OUTCOME_NAMES[code] if code != O_NONE else "terminal"
+
+    def declared_outcomes(self) -> Mapping[str, tuple[str, ...]]:
+        if self.mode == STANDARD:
+            return {
+                "collected-all": ("en.object.1", "en.object.2", "es.objeto.1", "es.objeto.2"),
+                "count-two-left": ("en.ending.3", "es.fin.3"),
+            }
+        return {"collected-all": ("es.dos-jugadores.1", "en.object.2", "es.objeto.2")}
+
+    # ------------------------------------------------------------------ text
+    def describe_action(self, state: Hashable, action: Action) -> str:
+        from rulecheck.core.game import Pending
+
+        if action and action[0] == "ruling":
+            return f"Ruling {action[1]}: {action[2]}"
+        if isinstance(state, Pending):
+            state = state.before
+        s: ChompState = state  # type: ignore[assignment]
+        name = action[0]
+        if name == "deal":
+            piles, rest = action[1], action[2]
+            shown = "; ".join(f"{_pname(i)}: {_cards_text(pl)}" for i, pl in enumerate(piles))
+            return (f"Shuffle and deal {len(piles[0])} cards face down to each player ({shown}); "
+                    f"{len(rest)} extra card(s) out of play")
+        if name == "shuffle":
+            return (f"{_pname(action[1])}'s pile has run out: shuffle the discard pile and place it face "
+                    f"down ({_cards_text(action[2])})")
+        if name == "turn_over":
+            return {
+                0: "All players turn over the top card of their pile at the same time",
+                1: "Ink Out: each player plays another card",
+                WAR: "War: each player places 2 cards face down and 1 card face up",
+                3: "Each player turns over the next card in his school",
+                4: "Tie: each player plays another card",
+            }[s.step]
+        if name == "nobody_slaps":
+            if s.race & KIND_MASK == RK_INKOUT:
+                return "Ink Out! No one can see, no one slaps: all cards played are set aside"
+            return "Nobody slaps"
+        if name == "tie":
+            who = " and ".join(_pname(p) for p in action[1:])
+            return f"{who} chomp at the same time: a tie"
+        if name == "slap":
+            p, o, t = action[1], action[2], action[3]
+            whose = "his own" if o == p else f"{_pname(o)}'s"
+            r = classify(s.race, s.table, p, o == p, t, lowest(s.table))
+            kind = s.race & KIND_MASK
+            shout = "Feeding Frenzy!" if kind in (RK_FRENZY, RK_EEL) else "Chomp!"
+            base = f"{_pname(p)} slaps {whose} {DISPLAY_NAMES[t]} and shouts {shout}"
+            if r == VALID:
+                return base
+            return (f"{base}: a Bad Chomp ({BAD_KINDS.get(r, 'a wrong card')}); he puts the top card of "
+                    "his pile face down in the playing area")
+        return repr(action)
+
+    def describe_state(self, state: Hashable) -> str:
+        from rulecheck.core.game import Pending
+
+        if isinstance(state, Pending):
+            return f"waiting for ruling {state.ruling}; before: {self.describe_state(state.before)}"
+        s: ChompState = state  # type: ignore[assignment]
+        parts = [f"{MODE_NAMES[s.mode]}, {PHASE_NAMES[s.phase]}"]
+        for p in range(len(s.piles)):
+            status = "" if s.active >> p & 1 else " (washed up)"
+            table = f", table {_cards_text(s.table[p])}" if s.table[p] else ""
+            aside = len(s.aside[p]) + len(s.aside_tie[p])
+            extra = f", {aside} set aside" if aside else ""
+            parts.append(f"{_pname(p)}{status}: pile {len(s.piles[p])}, discard {len(s.discards[p])}{table}{extra}")
+        if s.centre:
+            parts.append(f"centre: {_cards_text(s.centre)}")
+        if s.phase == OVER:
+            won = ", ".join(_pname(p) for p in players_of(s.winners)) or "nobody"
+            parts.append(f"over ({OUTCOME_NAMES[s.outcome]}): winner {won}")
+        return "; ".join(parts)
+
+    # ------------------------------------------------------------------ JSON
+    def _state_to_json(self, state: Hashable) -> dict[str, Any]:
+        s: ChompState = state  # type: ignore[assignment]
+
+        def names(cards: tuple[int, ...]) -> list[str]:
+            return [CARD_NAMES[c] for c in cards]
+
+        return {
+            "mode": MODE_NAMES[s.mode],
+            "phase": PHASE_NAMES[s.phase],
+            "players": [
+                {
+                    "pile": names(s.piles[p]),
+                    "discard": names(s.discards[p]),
+                    "table": names(s.table[p]),
+                    "aside": names(s.aside[p]),
+                    "aside_tie": names(s.aside_tie[p]),
+                    "active": bool(s.active >> p & 1),
+                    "bad_chomp": bool(s.bad >> p & 1),
+                    "may_win": not s.ban_win >> p & 1,
+                    "may_bad_chomp": not s.ban_bad >> p & 1,
+                    "replays": bool(s.replay >> p & 1),
+                    "winner": bool(s.winners >> p & 1),
+                }
+                for p in range(len(s.piles))
+            ],
+            "centre": names(s.centre),
+            "out_of_play": names(s.out),
+            "race": RACE_KIND_NAMES[s.race & KIND_MASK],
+            "race_flags": [n for f, n in FLAG_NAMES if s.race & f],
+            "step": STEP_NAMES[s.step],
+            "shuffle_for": s.shuffle_for if s.shuffle_for >= 0 else None,
+            "resume": RESUME_NAMES[s.resume],
+            "outcome": OUTCOME_NAMES[s.outcome] or None,
+        }
+
+    def _state_from_json(self, data: Mapping[str, Any]) -> Hashable:
+        def field(obj: Mapping[str, Any], key: str, where: str) -> Any:
+            if not isinstance(obj, Mapping) or key not in obj:
+                raise InvalidStateError(f"state field {where}{key!r} is missing")
+            return obj[key]
+
+        def choice(key: str, names: tuple[str, ...]) -> int:
+            v = field(data, key, "")
+            if v not in names:
+                raise InvalidStateError(f"state field {key!r}: {v!r} is not one of {', '.join(names)}")
+            return names.index(v)
+
+        def cards(v: Any, where: str, sort: bool = False) -> tuple[int, ...]:
+            if not isinstance(v, list):
+                raise InvalidStateError(f"state field {where} must be a list of cards, got {v!r}")
+            try:
+                out = tuple(card_from_name(c) for c in v if isinstance(c, str) or _fail(where, c))
+            except ValueError as exc:
+                raise InvalidStateError(f"state field {where}: {exc}") from exc
+            if sort and tuple(sorted(out)) != out:
+                raise InvalidStateError(f"state field {where} must be sorted by food chain (it is a multiset)")
+            return out
+
+        def flag(obj: Mapping[str, Any], key: str, where: str) -> bool:
+            v = field(obj, key, where)
+            if not isinstance(v, bool):
+                raise InvalidStateError(f"state field {where}{key!r} must be true or false, got {v!r}")
+            return v
+
+        mode = choice("mode", MODE_NAMES)
+        phase = choice("phase", PHASE_NAMES)
+        step = choice("step", STEP_NAMES)
+        resume = choice("resume", RESUME_NAMES)
+        race_kind = choice("race", RACE_KIND_NAMES)
+        outcome_v = field(data, "outcome", "")
+        if outcome_v is not None and outcome_v not in OUTCOME_NAMES[1:]:
+            raise InvalidStateError(f"state field 'outcome': {outcome_v!r} is not an outcome")
+        outcome = OUTCOME_NAMES.index(outcome_v) if outcome_v else O_NONE
+        flags_v = field(data, "race_flags", "")
+        flag_by_name = {n: f for f, n in FLAG_NAMES}
+        if not isinstance(flags_v, list) or any(f not in flag_by_name for f in flags_v):
+            raise InvalidStateError(f"state field 'race_flags' must list known flags ({', '.join(flag_by_name)})")
+        race = race_kind | sum(flag_by_name[f] for f in set(flags_v))
+        players = field(data, "players", "")
+        if not isinstance(players, list) or len(players) != self.num_players:
+            raise InvalidStateError(f"state field 'players' must list {self.num_players} players")
+        cols: dict[str, list[tuple[int, ...]]] = {k: [] for k in ("pile", "discard", "table", "aside", "aside_tie")}
+        masks = dict.fromkeys(("active", "bad_chomp", "may_win", "may_bad_chomp", "replays", "winner"), 0)
+        for p, pl in enumerate(players):
+            where = f"players[{p}]."
+            for k in cols:
+                cols[k].append(cards(field(pl, k, where), f"{where}{k}", sort=k in ("discard", "aside", "aside_tie")))
+            for k in masks:
+                if flag(pl, k, where):
+                    masks[k] |= 1 << p
+        full = (1 << self.num_players) - 1
+        shuffle_for = field(data, "shuffle_for", "")
+        if shuffle_for is None:
+            shuffle_for = -1
+        elif type(shuffle_for) is not int or not 0 <= shuffle_for < self.num_players:
+            raise InvalidStateError(f"state field 'shuffle_for' must be a player index or null, got {shuffle_for!r}")
+        if phase == SHUFFLE and shuffle_for < 0:
+            raise InvalidStateError("state field 'shuffle_for' must name a player in the shuffle phase")
+        if phase == TURN and not masks["active"]:
+            raise InvalidStateError("state field 'players': nobody is active in the turn phase")
+        s = make_state([
+            mode, phase, tuple(cols["pile"]), tuple(cols["discard"]), tuple(cols["table"]), tuple(cols["aside"]),
+            tuple(cols["aside_tie"]), cards(field(data, "centre", ""), "'centre'", sort=True), masks["active"],
+            full & ~masks["may_win"], full & ~masks["may_bad_chomp"], masks["bad_chomp"], race, step,
+            masks["replays"], shuffle_for, resume, cards(field(data, "out_of_play", ""), "'out_of_play'", sort=True),
+            outcome, masks["winner"],
+        ])
+        if Counter(_all_cards(s)) != (Counter(self.deck_cards) if phase != DEAL else Counter()):
+            raise InvalidStateError(
+                f"state cards do not match deck {self.deck!r}: every card must be in exactly one place "
+                "(and before the deal, none is dealt)"
+            )
+        return s
+
+
+def _fail(where: str, c: Any) -> bool:
+    raise InvalidStateError(f"state field {where}: {c!r} is not a card name")
+
+
+def _all_cards(s: ChompState) -> list[int]:
+    out: list[int] = list(s.centre) + list(s.out)
+    for group in (s.piles, s.discards, s.table, s.aside, s.aside_tie):
+        for cards in group:
+            out.extend(cards)
+    return out
+
+
+_ = (RK_EEL, F_AFTER_INK)

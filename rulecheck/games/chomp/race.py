@@ -1,0 +1,206 @@
+"""The slap race: every distinguishable outcome of a real-time slap, as actions of ``RACE``.
+
+A race action is one of
+
+* ``("slap", slapper, owner, card)``: ``slapper`` is the first to slap ``owner``'s ``card``.
+  A valid slap wins the round; a Bad Chomp puts a penalty card down and the race goes on.
+* ``("tie", p1, p2, ...)``: two or more players who could validly chomp slap at the same time.
+* ``("nobody_slaps",)``: nobody slaps (in an Ink Out that is what should happen).
+
+Merged outcomes: slaps on different cards are one action when they lead to the same state
+with the same provenance: two cards of the same kind belonging to other players (the one of
+the lowest-numbered owner names the action), and, in an Ink Out, every card (each such slap is
+the same Bad Chomp, en.bad-chomp.6). Slaps that the ruleset makes meaningless (a ruling option
+"no effect") are not offered at all, so no race outcome leaves the state unchanged.
+
+Which slaps are valid is a pure function of the state: the ruling answers a race depends on are
+baked into ``state.race`` when the race starts (see :mod:`rulecheck.games.chomp.standard`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rulecheck.core.game import Action
+from rulecheck.games.chomp.cards import CAN_CHOMP, EEL, SHARK
+from rulecheck.games.chomp.state import (
+    F_BAD_OK,
+    F_DOBLE_BOTH,
+    F_FRENZY_BAD,
+    F_LNL_BAD,
+    F_LNL_WIN,
+    F_OWN_EEL,
+    F_OWN_OK,
+    KIND_MASK,
+    RK_CHOMP,
+    RK_DOBLE,
+    RK_EEL,
+    RK_FRENZY,
+    RK_INKOUT,
+    RK_RAPIDO,
+    ChompState,
+)
+
+__all__ = ["BAD_KINDS", "classify", "lowest", "race_actions", "valid_slappers"]
+
+# slap classes
+NONE, VALID, BAD_HIGHER, BAD_SAME, BAD_OWN, BAD_INK, BAD_NOT_LOWEST, BAD_WRONG = range(8)
+BAD_KINDS = {
+    BAD_HIGHER: "a card higher on the food chain than his own",
+    BAD_SAME: "a card the same as his own",
+    BAD_OWN: "his own card",
+    BAD_INK: "a card in an Octopus Ink Out",
+    BAD_NOT_LOWEST: "a card lower than his own that is not the lowest",
+    BAD_WRONG: "a card he may not chomp",
+}
+BAD_CLAUSES = {
+    BAD_HIGHER: ("en.bad-chomp.3", "es.malos-mordiscos.3"),
+    BAD_SAME: ("en.bad-chomp.4", "es.malos-mordiscos.4"),
+    BAD_OWN: ("en.bad-chomp.5", "es.malos-mordiscos.5"),
+    BAD_INK: ("en.bad-chomp.6", "es.malos-mordiscos.6", "en.ink-out.6", "es.ink-out.6"),
+    BAD_NOT_LOWEST: ("en.bad-chomp.2", "en.gameplay.2"),
+    BAD_WRONG: ("en.bad-chomp.2", "en.food-chain.3"),
+}
+
+
+def lowest(table: tuple[tuple[int, ...], ...]) -> int:
+    """The lowest creature on the food chain among the face-up cards (-1 if none is a creature)."""
+    low = 99
+    for cards in table:
+        for c in cards:
+            if c <= SHARK and c < low:
+                low = c
+    return -1 if low == 99 else low
+
+
+def classify(race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t: int, low: int) -> int:
+    """What it means when player ``p`` slaps card ``t`` (his own if ``own``) in this race.
+
+    Returns VALID, NONE (not a possible outcome under this ruleset) or a Bad Chomp kind.
+    en.gameplay.2, en.gameplay.5, en.bad-chomp.3-6, en.feeding-frenzy.2, en.underwater-war.5,
+    es.chomp-rapido.2, es.doble-chomp.2.
+    """
+    kind = race & KIND_MASK
+    if kind == RK_INKOUT:
+        return BAD_INK
+    if kind == RK_CHOMP:
+        if own:
+            return BAD_OWN
+        c = table[p][0]
+        if c > SHARK:
+            return BAD_WRONG
+        if t > c:
+            return BAD_HIGHER
+        if t == c:
+            return BAD_SAME
+        if t == low:
+            return VALID
+        if race & F_LNL_BAD:
+            return BAD_NOT_LOWEST
+        return VALID if race & F_LNL_WIN else NONE
+    if kind == RK_FRENZY:
+        if own:
+            return BAD_OWN
+        if race & F_FRENZY_BAD and t <= SHARK:
+            mine = max((c for c in table[p] if c <= SHARK), default=-1)
+            if mine >= 0:
+                if t > mine:
+                    return BAD_HIGHER
+                if t == mine:
+                    return BAD_SAME
+        return VALID
+    if kind == RK_DOBLE:
+        if t != low:
+            return BAD_OWN if own else BAD_WRONG
+        if own:
+            return VALID if race & F_OWN_OK else BAD_OWN
+        cards = table[p]
+        if race & F_DOBLE_BOTH:
+            ok = all(CAN_CHOMP[c][t] for c in cards)
+        else:
+            ok = any(CAN_CHOMP[c][t] for c in cards)
+        if ok:
+            return VALID
+        return BAD_SAME if t in cards else BAD_HIGHER
+    if kind == RK_RAPIDO:
+        if t != low:
+            return BAD_OWN if own else BAD_HIGHER
+        if own:
+            return VALID if race & F_OWN_OK else BAD_OWN
+        return VALID
+    if kind == RK_EEL:
+        if t == EEL:
+            if own:
+                return VALID if race & F_OWN_EEL else BAD_OWN
+            return VALID
+        return BAD_OWN if own else BAD_WRONG
+    return NONE
+
+
+def _targets(table: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]]:
+    """(owner, card) for each distinct slap target of player ``p``: his own cards by kind and the
+    other players' cards by kind (the lowest-numbered owner stands for all of that kind)."""
+    out: list[tuple[int, int]] = [(p, t) for t in sorted(set(table[p]))]
+    seen: set[int] = set()
+    for q, cards in enumerate(table):
+        if q == p:
+            continue
+        for t in cards:
+            if t not in seen:
+                seen.add(t)
+                out.append((q, t))
+    return out
+
+
+def valid_slappers(s: ChompState) -> list[int]:
+    """Players who have a valid slap in this race and may still win it, ascending."""
+    table = s.table
+    race = s.race
+    low = lowest(table)
+    out = []
+    for p, cards in enumerate(table):
+        if not cards or s.ban_win >> p & 1:
+            continue
+        for q, t in _targets(table, p):
+            if classify(race, table, p, q == p, t, low) == VALID:
+                out.append(p)
+                break
+    return out
+
+
+def race_actions(s: ChompState) -> tuple[Action, ...]:
+    """Every distinguishable outcome of the race at ``s``, sorted (see the module docstring)."""
+    table = s.table
+    race = s.race
+    low = lowest(table)
+    kind = race & KIND_MASK
+    bad_ok = bool(race & F_BAD_OK)
+    acts: list[Action] = [("nobody_slaps",)]
+    valid: list[int] = []
+    for p, cards in enumerate(table):
+        if not cards:
+            continue
+        may_win = not s.ban_win >> p & 1
+        may_bad = bad_ok and not s.ban_bad >> p & 1
+        if kind == RK_INKOUT:
+            if may_bad:
+                others = [(q, min(c)) for q, c in enumerate(table) if c and q != p]
+                q, t = others[0] if others else (p, min(cards))
+                acts.append(("slap", p, q, t))
+            continue
+        is_valid = False
+        for q, t in _targets(table, p):
+            r = classify(race, table, p, q == p, t, low)
+            if r == VALID:
+                if may_win:
+                    acts.append(("slap", p, q, t))
+                    is_valid = True
+            elif r != NONE and may_bad:
+                acts.append(("slap", p, q, t))
+        if is_valid:
+            valid.append(p)
+    for size in range(2, len(valid) + 1):
+        for group in combinations(valid, size):
+            acts.append(("tie", *group))
+    acts.sort()
+    return tuple(acts)

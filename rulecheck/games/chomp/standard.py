@@ -1,0 +1,529 @@
+"""The rules of the 3+ player game, and the round machinery the 2-player games share.
+
+Every function here works on a :class:`~rulecheck.games.chomp.state.Work` copy and a
+:class:`~rulecheck.core.provenance.Context`; it cites the clauses it applies and asks the
+ruling points where the text is silent or contradicts itself. Ruling answers that decide which
+slaps are valid are baked into ``race`` flags when a race starts (:func:`start_race`), so that
+legal actions stay a pure function of the state.
+"""
+
+from __future__ import annotations
+
+from rulecheck.core.provenance import Context
+from rulecheck.games.chomp import two_player
+from rulecheck.games.chomp.cards import CAN_CHOMP, CHAIN_CLAUSES, EEL, GENERAL_CHAIN_CLAUSES, OCTOPUS, SHARK
+from rulecheck.games.chomp.race import BAD_CLAUSES, VALID, classify, lowest, valid_slappers
+from rulecheck.games.chomp.state import (
+    DOBLE_CHOMP,
+    F_AFTER_INK,
+    F_AFTER_TIE,
+    F_BAD_OK,
+    F_DOBLE_BOTH,
+    F_FRENZY_BAD,
+    F_FRENZY_CURRENT,
+    F_LNL_BAD,
+    F_LNL_WIN,
+    F_OWN_OK,
+    KIND_MASK,
+    NEW,
+    O_COLLECTED_ALL,
+    O_COUNT,
+    O_COUNT_TIE,
+    O_DRAW,
+    O_LAST_STANDING,
+    O_NOT_PLAYABLE,
+    O_SHARED_LAST,
+    R_PENALTY,
+    R_RACE,
+    R_TURN,
+    RACE,
+    REPLAY,
+    RK_CHOMP,
+    RK_DOBLE,
+    RK_EEL,
+    RK_FRENZY,
+    RK_INKOUT,
+    RK_RAPIDO,
+    SHUFFLE,
+    STANDARD,
+    TIE_REPLAY,
+    TURN,
+    UNDERWATER_WAR,
+    WAR,
+    ChompState,
+    Work,
+    players_of,
+)
+
+__all__ = [
+    "bad_chomp",
+    "deal",
+    "end_of_round",
+    "nobody_slaps",
+    "schedule",
+    "shuffle",
+    "slap",
+    "start_race",
+    "tie",
+    "turn_over",
+    "win",
+]
+
+SWITCH_MODES = {"underwater_war": UNDERWATER_WAR, "chomp_rapido": 2, "doble_chomp": DOBLE_CHOMP}
+
+
+# --------------------------------------------------------------------------- deal and shuffles
+
+def deal(w: Work, ctx: Context, piles: tuple[tuple[int, ...], ...], out: tuple[int, ...]) -> None:
+    """Remove the sequence cards, shuffle, deal equally face down; extras out of play.
+
+    en.setup.1-3, es.preparar.1-3; the player count is ruling ``chomp.player_count``.
+    """
+    ctx.cite("en.setup.1", "es.preparar.1", "en.setup.2", "es.preparar.2", "en.setup.3", "es.preparar.3",
+             "en.setup.4", "es.preparar.4")
+    w.piles = list(piles)
+    w.out = out
+    n = len(piles)
+    w.active = (1 << n) - 1
+    if w.mode == STANDARD:
+        ctx.cite("en.gameplay.0")
+        if ctx.rule("chomp.player_count") == "three_to_six" and n > 6:
+            w.end(O_NOT_PLAYABLE, 0)
+            return
+    else:
+        ctx.cite("es.dos-jugadores.0", "en.underwater-war.0")
+    w.step = NEW
+    schedule(w, ctx, R_TURN)
+
+
+def shuffle(w: Work, ctx: Context, p: int, order: tuple[int, ...]) -> None:
+    """Shuffle player ``p``'s discard pile and place it face down (under what is left of the pile).
+
+    en.outcomes.5, es.resultados.5. Placing the shuffled discard pile under the cards still in
+    the pile is the same as turning those over first and shuffling when the pile runs out.
+    """
+    ctx.cite("en.outcomes.5", "es.resultados.5")
+    w.piles[p] = w.piles[p] + order
+    w.discards[p] = ()
+    resume = w.resume
+    w.shuffle_for = -1
+    if resume == R_PENALTY:
+        ctx.cite("en.bad-chomp.7", "es.malos-mordiscos.7")
+        w.to_centre(w.piles[p][:1])
+        w.piles[p] = w.piles[p][1:]
+        resume = R_RACE
+    schedule(w, ctx, resume)
+
+
+def needs(w: Work) -> list[int]:
+    """Cards each player must turn over at the next turn-over."""
+    n = len(w.piles)
+    need = [0] * n
+    step = w.step
+    if step == WAR:
+        count = 3
+    elif w.mode == DOBLE_CHOMP and step in (NEW, REPLAY, TIE_REPLAY):
+        count = 2
+    else:
+        count = 1
+    who = w.replay & w.active if step in (REPLAY, TIE_REPLAY) else w.active
+    for p in players_of(who):
+        need[p] = count
+    return need
+
+
+def schedule(w: Work, ctx: Context, resume: int) -> None:
+    """Go on to the next turn-over (``R_TURN``) or race (``R_RACE``), shuffling first if needed.
+
+    A player who must turn over more cards than his pile holds shuffles his discard pile first
+    (en.outcomes.5). Whether a pile that has run out is shuffled at once or only when a card is
+    needed is ruling ``chomp.reshuffle_when``.
+    """
+    w.shuffle_for = -1
+    w.resume = 0
+    piles = w.piles
+    discards = w.discards
+    if resume == R_TURN:
+        need = needs(w)
+        for p in players_of(w.active):
+            if discards[p] and len(piles[p]) < need[p]:
+                w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
+                return
+    empties = [p for p in players_of(w.active) if not piles[p] and discards[p]]
+    if empties and ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
+        w.phase, w.shuffle_for, w.resume = SHUFFLE, empties[0], resume
+        return
+    w.phase = TURN if resume == R_TURN else RACE
+
+
+# --------------------------------------------------------------------------- turning over
+
+def turn_over(w: Work, ctx: Context) -> None:
+    """All players turn over their top card at the same time (or play another card in a replay).
+
+    en.gameplay.1, en.outcomes.4 (new round), en.ink-out.3 / en.tie.2 (replays); Doble Chomp:
+    es.doble-chomp.1 (two cards each: the split pile is modelled as one pile whose top two cards
+    are turned over, which deals the same cards with the same probabilities).
+    """
+    if w.mode in (UNDERWATER_WAR, 2):
+        two_player.turn_over(w, ctx)
+        return
+    step = w.step
+    doble = w.mode == DOBLE_CHOMP
+    if step == NEW:
+        ctx.cite("en.gameplay.1", "es.como-se-juega.1", "en.outcomes.4", "es.resultados.4")
+        who = w.active
+    else:
+        if step == REPLAY:
+            ctx.cite("en.ink-out.3", "es.ink-out.3")
+        else:
+            ctx.cite("en.tie.2", "es.empate.2")
+        who = w.replay & w.active
+    if doble:
+        ctx.cite("es.doble-chomp.1")
+    count = 2 if doble else 1
+    revealed = 0
+    for p in players_of(who):
+        pile = w.piles[p]
+        if doble and len(pile) < 2 and ctx.rule("chomp.doble_short") == "loses_game":
+            other = w.active & ~(1 << p)
+            w.end(O_LAST_STANDING, other)
+            return
+        if not pile:
+            if step != NEW and ctx.rule("chomp.replay_no_card") == "washed_up":
+                ctx.cite("en.ending.1", "es.fin.1")
+                w.active &= ~(1 << p)
+            continue
+        w.table[p] = tuple(sorted(pile[:count]))
+        w.piles[p] = pile[count:]
+        revealed += 1
+    if not revealed:
+        opt = ctx.rule("chomp.replay_nobody_can_play") if step != NEW else "owners_reclaim"
+        for q in range(len(w.piles)):
+            cards = w.aside[q] + w.aside_tie[q]
+            if opt == "owners_reclaim":
+                give_back(w, q, cards)
+            else:
+                w.to_centre(cards)
+        end_of_round(w, ctx)
+        return
+    start_race(w, ctx, step)
+
+
+def start_race(w: Work, ctx: Context, step: int) -> None:
+    """Look at the turned-over cards and start the race (3+ player game and Doble Chomp).
+
+    Bakes into ``race`` the ruling answers that decide which slaps are valid. en.gameplay.2,
+    en.feeding-frenzy.1, en.ink-out.2, en.octopus-vs-eel.1, es.doble-chomp.2-3.
+    """
+    table = w.table
+    cards = [c for cs in table for c in cs]
+    replay = step in (REPLAY, TIE_REPLAY)
+    doble = w.mode == DOBLE_CHOMP
+    race = 0
+    if step == REPLAY:
+        race |= F_AFTER_INK
+    elif step == TIE_REPLAY:
+        race |= F_AFTER_TIE
+    if doble:
+        ctx.cite("es.dos-jugadores.2")
+        if ctx.rule("chomp.two_player_bad_chomps") == "apply":
+            race |= F_BAD_OK
+    else:
+        race |= F_BAD_OK
+    kind = RK_DOBLE if doble else RK_CHOMP
+    if EEL in cards:
+        ctx.cite("en.feeding-frenzy.1", "es.anguila.1")
+        if doble:
+            ctx.cite("es.doble-chomp.3")
+        if OCTOPUS in cards:
+            ctx.cite("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1")
+        kind = RK_FRENZY
+        if replay and (any(w.aside) or any(w.aside_tie)) and \
+                ctx.rule("chomp.eel_in_replay") == "current_cards_only":
+            race |= F_FRENZY_CURRENT
+        if _frenzy_bad_relevant(table) and ctx.rule("chomp.frenzy_vs_bad_chomp") == "bad_chomp_applies":
+            race |= F_FRENZY_BAD
+    elif OCTOPUS in cards:
+        if step == REPLAY and ctx.rule("chomp.octopus_in_replay") == "octopus_ignored":
+            ctx.cite("en.food-chain.3")
+        else:
+            ctx.cite("en.ink-out.2", "es.ink-out.2")
+            if doble:
+                ctx.cite("es.doble-chomp.3")
+            kind = RK_INKOUT
+    if kind == RK_CHOMP:
+        ctx.cite("en.gameplay.2", "es.como-se-juega.2", "en.gameplay.5", "es.como-se-juega.5")
+        if _not_lowest_relevant(table):
+            opt = ctx.rule("chomp.lower_not_lowest")
+            if opt == "bad_chomp":
+                race |= F_LNL_BAD
+            elif opt == "wins_round":
+                race |= F_LNL_WIN
+    elif kind == RK_DOBLE:
+        ctx.cite("es.doble-chomp.2")
+        if ctx.rule("chomp.doble_lowest_yours") == "allowed":
+            race |= F_OWN_OK
+        low = lowest(table)
+        if any(min(cs) <= low < max(cs) for cs in table if len(cs) == 2) and \
+                ctx.rule("chomp.doble_which_card") == "both_cards":
+            race |= F_DOBLE_BOTH
+    w.race = race | kind
+    w.bad = w.ban_win = w.ban_bad = 0
+    schedule(w, ctx, R_RACE)
+
+
+def _frenzy_bad_relevant(table: list[tuple[int, ...]]) -> bool:
+    for p, cs in enumerate(table):
+        mine = max((c for c in cs if c <= SHARK), default=-1)
+        if mine < 0:
+            continue
+        for q, other in enumerate(table):
+            if q != p and any(mine <= t <= SHARK for t in other):
+                return True
+    return False
+
+
+def _not_lowest_relevant(table: list[tuple[int, ...]]) -> bool:
+    low = lowest(tuple(table))
+    for p, cs in enumerate(table):
+        if not cs or cs[0] > SHARK:
+            continue
+        for q, other in enumerate(table):
+            if q != p and any(low < t < cs[0] for t in other):
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------- race outcomes
+
+def slap(w: Work, ctx: Context, s: ChompState, p: int, o: int, t: int) -> None:
+    """Player ``p`` is the first to slap ``o``'s card ``t``: a win or a Bad Chomp."""
+    kind = s.race & KIND_MASK
+    r = classify(s.race, s.table, p, o == p, t, lowest(s.table))
+    if r != VALID:
+        bad_chomp(w, ctx, s, p, r)
+        return
+    if kind == RK_CHOMP:
+        ctx.cite("en.gameplay.2", "es.como-se-juega.2")
+    elif kind == RK_FRENZY:
+        ctx.cite("en.feeding-frenzy.2", "es.anguila.2", "en.feeding-frenzy.3", "es.anguila.3")
+    elif kind == RK_DOBLE:
+        ctx.cite("es.doble-chomp.2")
+    elif kind == RK_RAPIDO:
+        ctx.cite("es.chomp-rapido.2")
+    elif kind == RK_EEL:
+        ctx.cite("en.underwater-war.5", "es.guerra-submarina.5")
+    win(w, ctx, s, p)
+
+
+def bad_chomp(w: Work, ctx: Context, s: ChompState, p: int, r: int) -> None:
+    """A Bad Chomp: put the top card of your pile face down in the playing area; the race goes on.
+
+    en.bad-chomp.2-7, es.malos-mordiscos.2-7; in the 2-player games es.dos-jugadores.2. No card
+    in the pile, a second Bad Chomp, and winning after one are ruling points.
+    """
+    ctx.cite("en.bad-chomp.2", "es.malos-mordiscos.2", *BAD_CLAUSES[r], "en.bad-chomp.7", "es.malos-mordiscos.7")
+    if w.mode != STANDARD:
+        ctx.cite("es.dos-jugadores.2")
+    bit = 1 << p
+    w.bad |= bit
+    if ctx.rule("chomp.bad_chomp_again") == "once_per_round":
+        w.ban_bad |= bit
+    if p in valid_slappers(s) and ctx.rule("chomp.bad_chomper_may_win") == "may_not_win":
+        w.ban_win |= bit
+    if w.piles[p]:
+        w.to_centre(w.piles[p][:1])
+        w.piles[p] = w.piles[p][1:]
+    elif w.discards[p] and ctx.rule("chomp.bad_chomp_no_card") == "shuffle_then_put":
+        w.phase, w.shuffle_for, w.resume = SHUFFLE, p, R_PENALTY
+        return
+    schedule(w, ctx, R_RACE)
+
+
+def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
+    """Two or more players chomp at the same time: set aside the cards just played and replay.
+
+    en.tie.1-2, es.empate.1-2 (Doble Chomp: es.doble-chomp.3). Who replays and which cards the
+    replay's winner gets are ruling points. In Underwater War and Chomp rápido a tie is a war.
+    """
+    kind = s.race & KIND_MASK
+    if w.mode in (UNDERWATER_WAR, 2) or kind in (RK_EEL, RK_RAPIDO):
+        two_player.to_war(w, ctx)
+        return
+    ctx.cite("en.tie.1", "es.empate.1")
+    if w.mode == DOBLE_CHOMP:
+        ctx.cite("es.doble-chomp.3")
+    tie_bucket = ctx.rule("chomp.tie_replay_winnings") == "chompable_only"
+    for q, cards in enumerate(w.table):
+        w.set_aside(q, cards, tie=tie_bucket and not w.bad >> q & 1)
+    if ctx.rule("chomp.tie_replay_players") == "tied_only":
+        mask = 0
+        for q in group:
+            mask |= 1 << q
+        w.replay = mask
+    else:
+        w.replay = w.active
+    _replay(w, ctx, TIE_REPLAY)
+
+
+def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
+    """Nobody slaps. In an Ink Out that is the rule (set aside, everyone plays another card);
+    otherwise there is no winner (rulings ``chomp.nobody_can_chomp`` / ``chomp.nobody_slaps``)."""
+    if s.race & KIND_MASK == RK_INKOUT:
+        ctx.cite("en.ink-out.2", "es.ink-out.2")
+        for q, cards in enumerate(w.table):
+            w.set_aside(q, cards)
+        w.replay = w.active
+        _replay(w, ctx, REPLAY)
+        return
+    rid = "chomp.nobody_slaps" if valid_slappers(s) else "chomp.nobody_can_chomp"
+    opt = ctx.rule(rid)
+    if opt == "replay_like_tie":
+        for q, cards in enumerate(w.table):
+            w.set_aside(q, cards)
+        w.replay = w.active
+        _replay(w, ctx, TIE_REPLAY)
+        return
+    if w.bad:
+        ctx.cite("en.bad-chomp.9", "es.malos-mordiscos.9")
+    for q in range(len(w.table)):
+        cards = w.table[q] + w.aside[q] + w.aside_tie[q]
+        if opt == "stay_in_centre" or w.bad >> q & 1:
+            w.to_centre(cards)
+        else:
+            ctx.cite("en.gameplay.4", "es.como-se-juega.4")
+            give_back(w, q, cards)
+    end_of_round(w, ctx)
+
+
+def _replay(w: Work, ctx: Context, step: int) -> None:
+    n = len(w.table)
+    w.table = [()] * n
+    w.bad = w.ban_win = w.ban_bad = 0
+    w.race = 0
+    w.step = step
+    schedule(w, ctx, R_TURN)
+
+
+def give_back(w: Work, q: int, cards: tuple[int, ...]) -> None:
+    """Cards reclaimed by their owner go to his discard pile (to the centre if he is out)."""
+    if w.active >> q & 1:
+        w.to_discard(q, cards)
+    else:
+        w.to_centre(cards)
+
+
+# --------------------------------------------------------------------------- winning a round
+
+def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
+    """Player ``p`` wins the round and collects the cards (en.gameplay.3-4, en.bad-chomp.8,
+    en.feeding-frenzy.3, en.ink-out.4-5, en.tie.3-5, es.doble-chomp.2, es.chomp-rapido.3)."""
+    kind = s.race & KIND_MASK
+    taken: list[int] = list(w.centre)
+    if w.centre:
+        ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.bad-chomp.10", "es.malos-mordiscos.10")
+    w.centre = ()
+    table = w.table
+    if w.mode != STANDARD and w.mode != DOBLE_CHOMP:
+        two_player.take_all(w, ctx, p, taken)
+        return
+    if kind == RK_FRENZY:
+        for cards in table:
+            taken.extend(cards)
+        for q in range(len(table)):
+            cards = w.aside[q] + w.aside_tie[q]
+            if s.race & F_FRENZY_CURRENT:
+                give_back(w, q, cards)
+            else:
+                taken.extend(cards)
+    elif w.mode == DOBLE_CHOMP:
+        ctx.cite("es.doble-chomp.2")
+        for q in range(len(table)):
+            taken.extend(table[q] + w.aside[q] + w.aside_tie[q])
+    else:
+        c = table[p][0]
+        ctx.cite("en.gameplay.3", "es.como-se-juega.3", *GENERAL_CHAIN_CLAUSES, *CHAIN_CLAUSES[c])
+        for q, cards in enumerate(table):
+            for t in cards:
+                if q == p or CAN_CHOMP[c][t]:
+                    taken.append(t)
+                elif w.bad >> q & 1:
+                    ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.food-chain.2")
+                    if ctx.rule("chomp.bad_chomp_both_cards") == "winner_takes_both":
+                        taken.append(t)
+                    else:
+                        give_back(w, q, (t,))
+                else:
+                    ctx.cite("en.gameplay.4", "es.como-se-juega.4")
+                    if s.race & F_AFTER_INK:
+                        ctx.cite("en.ink-out.5", "es.ink-out.5")
+                    give_back(w, q, (t,))
+        for q in range(len(table)):
+            if w.aside[q]:
+                if s.race & F_AFTER_INK:
+                    ctx.cite("en.ink-out.4", "es.ink-out.4")
+                if s.race & F_AFTER_TIE:
+                    ctx.cite("en.tie.3", "es.empate.3")
+                taken.extend(w.aside[q])
+            for t in w.aside_tie[q]:
+                ctx.cite("en.tie.4", "es.empate.4")
+                if q == p or CAN_CHOMP[c][t]:
+                    taken.append(t)
+                else:
+                    ctx.cite("en.tie.5", "es.empate.5")
+                    give_back(w, q, (t,))
+    if w.mode == DOBLE_CHOMP:
+        two_player.place_won(w, ctx, p, taken)
+    else:
+        w.to_discard(p, taken)
+    end_of_round(w, ctx)
+
+
+# --------------------------------------------------------------------------- end of a round
+
+def end_of_round(w: Work, ctx: Context) -> None:
+    """Clear the round; wash out players without cards; end the game or go on."""
+    w.clear_round()
+    if w.mode != STANDARD:
+        two_player.end_of_round(w, ctx)
+        return
+    before = w.active
+    for p in players_of(before):
+        if not w.holdings(p):
+            ctx.cite("en.ending.1", "es.fin.1")
+            w.active &= ~(1 << p)
+    left = players_of(w.active)
+    if len(left) >= 3:
+        schedule(w, ctx, R_TURN)
+        return
+    if len(left) == 2:
+        ctx.cite("en.ending.2", "es.fin.2", "en.ending.3", "es.fin.3")
+        opt = ctx.rule("chomp.two_left")
+        if opt == "count":
+            _count(w, ctx, left)
+        else:
+            ctx.cite("es.dos-jugadores.1")
+            w.mode = SWITCH_MODES[opt]
+            schedule(w, ctx, R_TURN)
+        return
+    opt = ctx.rule("chomp.fewer_than_two_left")
+    if opt == "shared_last_round":
+        w.end(O_SHARED_LAST, before)
+    elif left:
+        ctx.cite("en.object.2", "es.objeto.2")
+        w.end(O_LAST_STANDING if w.centre else O_COLLECTED_ALL, 1 << left[0])
+    else:
+        w.end(O_DRAW, 0)
+
+
+def _count(w: Work, ctx: Context, left: list[int]) -> None:
+    """The last two count their cards; the one with the most wins (en.ending.3)."""
+    a, b = left
+    ca, cb = w.holdings(a), w.holdings(b)
+    if ca != cb:
+        w.end(O_COUNT, 1 << (a if ca > cb else b))
+    elif ctx.rule("chomp.count_tie") == "shared_win":
+        w.end(O_COUNT_TIE, (1 << a) | (1 << b))
+    else:
+        w.end(O_COUNT_TIE, 0)

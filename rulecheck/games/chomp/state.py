@@ -1,0 +1,199 @@
+"""The immutable, compact Chomp! state and a mutable working copy for transitions.
+
+A state is a :class:`ChompState`, a tuple of small ints and tuples of card ints, hashable and
+cheap to compare. Fields (index constants in capitals):
+
+* ``mode``: which rules apply now (0 the 3+ player game, 1 Underwater War, 2 Chomp rápido,
+  3 Doble Chomp); the 3+ player game may switch to a 2-player mode with the same piles.
+* ``phase``: DEAL (chance: the deal), TURN (the players turn over cards), RACE (the slap race),
+  SHUFFLE (chance: a discard pile is shuffled), OVER (terminal).
+* ``piles``: each player's face-down pile, top card first.
+* ``discards``: each player's discard pile, sorted (a multiset: it is shuffled before use).
+* ``table``: each player's face-up cards of the current round (the ones that can be slapped).
+* ``aside``: each player's set-aside cards (Ink Out rounds, tie rounds, war cards) that the
+  round's winner takes all of.
+* ``aside_tie``: set-aside tie-round cards of which the winner takes only those she can chomp
+  (ruling ``chomp.tie_replay_winnings``).
+* ``centre``: ownerless cards in the centre (Bad Chomp cards, carry-overs), sorted.
+* ``active``: bitmask of players still in the game.
+* ``ban_win`` / ``ban_bad``: players who may no longer win / Bad Chomp in this race.
+* ``bad``: players who made a Bad Chomp this race.
+* ``race``: the kind of race (low 4 bits) and the ruling answers baked in for it (flag bits).
+* ``step``: what the next turn-over is: a new round, a replay, a war, the next card.
+* ``replay``: bitmask of players who play in the next replay.
+* ``shuffle_for`` / ``resume``: whose discard pile the SHUFFLE phase shuffles, and what follows.
+* ``out``: cards out of play (the remainder of the deal), sorted.
+* ``outcome`` / ``winners``: how a terminal state ended and the winners' bitmask.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["ChompState", "Work"]
+
+# modes
+STANDARD, UNDERWATER_WAR, CHOMP_RAPIDO, DOBLE_CHOMP = range(4)
+MODE_NAMES = ("standard", "underwater-war", "chomp-rapido", "doble-chomp")
+
+# phases
+DEAL, TURN, RACE, SHUFFLE, OVER = range(5)
+PHASE_NAMES = ("deal", "turn", "race", "shuffle", "over")
+
+# steps (what the next turn-over is)
+NEW, REPLAY, WAR, NEXT_CARD, TIE_REPLAY = range(5)
+STEP_NAMES = ("new-round", "ink-out-replay", "war", "next-card", "tie-replay")
+
+# resume after a shuffle
+R_NONE, R_TURN, R_RACE, R_PENALTY = range(4)
+RESUME_NAMES = ("none", "turn", "race", "penalty")
+
+# race kinds (low 4 bits of ``race``)
+RK_NONE, RK_CHOMP, RK_FRENZY, RK_INKOUT, RK_EEL, RK_RAPIDO, RK_DOBLE = range(7)
+RACE_KIND_NAMES = ("none", "chomp", "feeding-frenzy", "ink-out", "eel", "rapido", "doble")
+KIND_MASK = 0xF
+# ruling answers baked into the race when it starts
+F_BAD_OK = 1 << 4  # Bad Chomps are possible in this race
+F_LNL_BAD = 1 << 5  # slapping a lower card that is not the lowest is a Bad Chomp
+F_LNL_WIN = 1 << 6  # ... or wins the round
+F_FRENZY_BAD = 1 << 7  # Bad Chomp kinds 1-2 still apply in a Feeding Frenzy
+F_OWN_OK = 1 << 8  # the lowest card may be slapped by its owner (rápido / Doble)
+F_DOBLE_BOTH = 1 << 9  # in Doble both your cards must be able to chomp the lowest
+F_OWN_EEL = 1 << 10  # a player may slap his own Eel (2-player Eel race)
+F_FRENZY_CURRENT = 1 << 11  # a Frenzy in a replay takes only the current round's cards
+F_AFTER_INK = 1 << 12  # this race follows an Ink Out (for citations)
+F_AFTER_TIE = 1 << 13  # this race follows a tie (for citations)
+FLAG_NAMES = (
+    (F_BAD_OK, "bad-chomps"), (F_LNL_BAD, "not-lowest-is-bad"), (F_LNL_WIN, "not-lowest-wins"),
+    (F_FRENZY_BAD, "frenzy-bad-chomps"), (F_OWN_OK, "own-card-ok"), (F_DOBLE_BOTH, "doble-both"),
+    (F_OWN_EEL, "own-eel-ok"), (F_FRENZY_CURRENT, "frenzy-current-only"), (F_AFTER_INK, "after-ink-out"),
+    (F_AFTER_TIE, "after-tie"),
+)
+
+# outcomes
+OUTCOME_NAMES = (
+    "", "collected-all", "last-player-standing", "count-two-left", "count-tie", "draw",
+    "shared-last-round", "not-playable",
+)
+(O_NONE, O_COLLECTED_ALL, O_LAST_STANDING, O_COUNT, O_COUNT_TIE, O_DRAW, O_SHARED_LAST,
+ O_NOT_PLAYABLE) = range(8)
+
+MODE, PHASE, PILES, DISCARDS, TABLE, ASIDE, ASIDE_TIE, CENTRE, ACTIVE, BAN_WIN, BAN_BAD, BAD, \
+    RACE_F, STEP, REPLAY_F, SHUFFLE_FOR, RESUME, OUT, OUTCOME, WINNERS = range(20)
+
+Cards = tuple[int, ...]
+
+
+class ChompState(NamedTuple):
+    """One Chomp! state (see the module docstring for the fields)."""
+
+    mode: int
+    phase: int
+    piles: tuple[Cards, ...]
+    discards: tuple[Cards, ...]
+    table: tuple[Cards, ...]
+    aside: tuple[Cards, ...]
+    aside_tie: tuple[Cards, ...]
+    centre: Cards
+    active: int
+    ban_win: int
+    ban_bad: int
+    bad: int
+    race: int
+    step: int
+    replay: int
+    shuffle_for: int
+    resume: int
+    out: Cards
+    outcome: int
+    winners: int
+
+
+_new = tuple.__new__
+
+
+def make_state(fields: list[object]) -> ChompState:
+    """Build a state from its 20 fields without NamedTuple's keyword overhead."""
+    return _new(ChompState, fields)  # type: ignore[no-any-return]
+
+
+def root(mode: int, players: int) -> ChompState:
+    """The state before the deal."""
+    empty: tuple[Cards, ...] = ((),) * players
+    return make_state([mode, DEAL, empty, empty, empty, empty, empty, (), 0, 0, 0, 0, 0, NEW, 0,
+                       -1, R_NONE, (), O_NONE, 0])
+
+
+def players_of(mask: int) -> list[int]:
+    """Player indices in a bitmask, ascending."""
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+class Work:
+    """A mutable copy of a state for one transition; :meth:`freeze` makes the next state."""
+
+    __slots__ = ("active", "aside", "aside_tie", "bad", "ban_bad", "ban_win", "centre", "discards",
+                 "mode", "out", "outcome", "phase", "piles", "race", "replay", "resume", "shuffle_for",
+                 "step", "table", "winners")
+
+    def __init__(self, s: ChompState) -> None:
+        (self.mode, self.phase, piles, discards, table, aside, aside_tie, centre, self.active,
+         self.ban_win, self.ban_bad, self.bad, self.race, self.step, self.replay, self.shuffle_for,
+         self.resume, self.out, self.outcome, self.winners) = s
+        self.piles: list[Cards] = list(piles)
+        self.discards: list[Cards] = list(discards)
+        self.table: list[Cards] = list(table)
+        self.aside: list[Cards] = list(aside)
+        self.aside_tie: list[Cards] = list(aside_tie)
+        self.centre: Cards = centre
+
+    def freeze(self) -> ChompState:
+        return make_state([self.mode, self.phase, tuple(self.piles), tuple(self.discards), tuple(self.table),
+                           tuple(self.aside), tuple(self.aside_tie), self.centre, self.active, self.ban_win,
+                           self.ban_bad, self.bad, self.race, self.step, self.replay, self.shuffle_for,
+                           self.resume, self.out, self.outcome, self.winners])
+
+    # ------------------------------------------------------------ card moves
+    def to_discard(self, p: int, cards: Cards | list[int]) -> None:
+        if cards:
+            self.discards[p] = tuple(sorted(self.discards[p] + tuple(cards)))
+
+    def to_centre(self, cards: Cards | list[int]) -> None:
+        if cards:
+            self.centre = tuple(sorted(self.centre + tuple(cards)))
+
+    def set_aside(self, p: int, cards: Cards | list[int], tie: bool = False) -> None:
+        if cards:
+            if tie:
+                self.aside_tie[p] = tuple(sorted(self.aside_tie[p] + tuple(cards)))
+            else:
+                self.aside[p] = tuple(sorted(self.aside[p] + tuple(cards)))
+
+    def holdings(self, p: int) -> int:
+        """Cards the player owns outside the centre: pile and discard pile."""
+        return len(self.piles[p]) + len(self.discards[p])
+
+    def clear_round(self) -> None:
+        """Nothing on the table or set aside any more; a new round comes next."""
+        n = len(self.piles)
+        self.table = [()] * n
+        self.aside = [()] * n
+        self.aside_tie = [()] * n
+        self.bad = self.ban_win = self.ban_bad = 0
+        self.race = 0
+        self.step = NEW
+        self.replay = 0
+
+    def end(self, outcome: int, winners: int) -> None:
+        self.phase = OVER
+        self.outcome = outcome
+        self.winners = winners
+        self.shuffle_for = -1
+        self.resume = R_NONE

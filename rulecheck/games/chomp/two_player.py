@@ -1,0 +1,234 @@
+"""The 2-player games: Underwater War (both editions), Chomp rápido and Doble Chomp (Spanish
+edition only: es.dos-jugadores.1-2, es.chomp-rapido.1-4, es.doble-chomp.1-3).
+
+Doble Chomp plays its rounds with the 3+ player machinery of
+:mod:`rulecheck.games.chomp.standard` ("as in the normal game", es.doble-chomp.3); this module
+holds the turn-over, war and comparison of Underwater War and Chomp rápido, and what the
+2-player games share: where won cards go and how the game ends.
+"""
+
+from __future__ import annotations
+
+from rulecheck.core.provenance import Context
+from rulecheck.games.chomp.cards import EEL, OCTOPUS
+from rulecheck.games.chomp.state import (
+    CHOMP_RAPIDO,
+    F_BAD_OK,
+    F_OWN_EEL,
+    F_OWN_OK,
+    NEW,
+    NEXT_CARD,
+    O_COLLECTED_ALL,
+    O_DRAW,
+    O_LAST_STANDING,
+    R_RACE,
+    R_TURN,
+    RK_EEL,
+    RK_RAPIDO,
+    UNDERWATER_WAR,
+    WAR,
+    Work,
+    players_of,
+)
+
+__all__ = ["end_of_round", "place_won", "take_all", "to_war", "turn_over"]
+
+
+def _cite_mode(w: Work, ctx: Context) -> None:
+    if w.mode == CHOMP_RAPIDO:
+        ctx.cite("es.chomp-rapido.4")
+
+
+def turn_over(w: Work, ctx: Context) -> None:
+    """Underwater War / Chomp rápido: each player turns over the top card of his pile at the same
+    time (en.underwater-war.1, es.chomp-rapido.1); in a war 2 cards face down and 1 face up
+    (en.underwater-war.3); after an Octopus the next card (en.underwater-war.6).
+
+    A player who has no card to turn over loses the round: the other takes the cards
+    (es.dos-jugadores.1: the object is to collect all the cards). A war with fewer than 3 cards
+    is ruling ``chomp.war_short``.
+    """
+    from rulecheck.games.chomp import standard
+
+    step = w.step
+    a, b = players_of(w.active)
+    if step == WAR:
+        ctx.cite("en.underwater-war.3", "es.guerra-submarina.3")
+        _cite_mode(w, ctx)
+        short = [p for p in (a, b) if len(w.piles[p]) < 3]
+        lose = [p for p in (a, b) if not w.piles[p]]
+        if short and ctx.rule("chomp.war_short") == "lose_the_war" and len(short) == 1:
+            lose = short
+        if len(lose) == 2:
+            for q in (a, b):
+                standard.give_back(w, q, w.aside[q])
+            standard.end_of_round(w, ctx)
+            return
+        if lose:
+            _forfeit(w, ctx, lose[0])
+            return
+        for p in (a, b):
+            pile = w.piles[p]
+            k = min(3, len(pile))
+            w.set_aside(p, pile[: k - 1])
+            w.table[p] = (pile[k - 1],)
+            w.piles[p] = pile[k:]
+    else:
+        if step == NEXT_CARD:
+            ctx.cite("en.underwater-war.6", "es.guerra-submarina.6")
+            _cite_mode(w, ctx)
+        elif w.mode == CHOMP_RAPIDO:
+            ctx.cite("es.chomp-rapido.1")
+        else:
+            ctx.cite("en.underwater-war.1", "es.guerra-submarina.1")
+        lose = [p for p in (a, b) if not w.piles[p]]
+        if lose:
+            _forfeit(w, ctx, lose[0])
+            return
+        for p in (a, b):
+            w.table[p] = w.piles[p][:1]
+            w.piles[p] = w.piles[p][1:]
+    _compare(w, ctx, step, a, b)
+
+
+def _forfeit(w: Work, ctx: Context, loser: int) -> None:
+    """The player who cannot turn over a card loses the round; the other takes the cards."""
+    ctx.cite("es.dos-jugadores.1")
+    (other,) = [p for p in players_of(w.active) if p != loser]
+    taken = list(w.centre)
+    w.centre = ()
+    take_all(w, ctx, other, taken)
+
+
+def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
+    """The card higher on the food chain wins; Eel: slap race; Octopus: next card; tie: war."""
+    from rulecheck.games.chomp import standard
+
+    ca, cb = w.table[a][0], w.table[b][0]
+    pair = (ca, cb)
+    eel = EEL in pair
+    octopus = OCTOPUS in pair
+    if eel and octopus:
+        ctx.cite("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1")
+        if ctx.rule("chomp.uw_eel_vs_octopus") == "octopus_first":
+            eel = False
+    if eel:
+        ctx.cite("en.underwater-war.5", "es.guerra-submarina.5", "es.dos-jugadores.2")
+        _cite_mode(w, ctx)
+        race = RK_EEL
+        if ctx.rule("chomp.two_player_bad_chomps") == "apply":
+            race |= F_BAD_OK
+        if ctx.rule("chomp.uw_own_eel") == "may_slap_own":
+            race |= F_OWN_EEL
+        _race(w, ctx, race)
+        return
+    if octopus:
+        ctx.cite("en.underwater-war.6", "es.guerra-submarina.6")
+        _cite_mode(w, ctx)
+        if ca == cb and ctx.rule("chomp.uw_octopus_pair") == "war":
+            to_war(w, ctx)
+            return
+        for q in (a, b):
+            w.set_aside(q, w.table[q])
+        w.table = [()] * len(w.table)
+        w.step = NEXT_CARD
+        standard.schedule(w, ctx, R_TURN)
+        return
+    if ca == cb:
+        to_war(w, ctx)
+        return
+    if w.mode == UNDERWATER_WAR or (
+        step in (WAR, NEXT_CARD) and ctx.rule("chomp.rapido_after_war") == "higher_wins"
+    ):
+        if step == WAR:
+            ctx.cite("en.underwater-war.4", "es.guerra-submarina.4")
+        else:
+            ctx.cite("en.underwater-war.2", "es.guerra-submarina.2")
+        ctx.cite("en.food-chain.1", "es.cadena-alimentaria.1", "en.food-chain.4", "es.cadena-alimentaria.4")
+        winner = a if ca > cb else b
+        taken = list(w.centre)
+        w.centre = ()
+        take_all(w, ctx, winner, taken)
+        return
+    ctx.cite("es.chomp-rapido.2", "es.dos-jugadores.2")
+    race = RK_RAPIDO
+    if ctx.rule("chomp.two_player_bad_chomps") == "apply":
+        race |= F_BAD_OK
+    if ctx.rule("chomp.rapido_own_card") == "allowed":
+        race |= F_OWN_OK
+    _race(w, ctx, race)
+
+
+def _race(w: Work, ctx: Context, race: int) -> None:
+    from rulecheck.games.chomp import standard
+
+    w.race = race
+    w.bad = w.ban_win = w.ban_bad = 0
+    standard.schedule(w, ctx, R_RACE)
+
+
+def to_war(w: Work, ctx: Context) -> None:
+    """A tie: the cards just played are set aside; each player places 2 down and 1 up
+    (en.underwater-war.3, es.guerra-submarina.3; Chomp rápido: es.chomp-rapido.4)."""
+    from rulecheck.games.chomp import standard
+
+    ctx.cite("en.underwater-war.3", "es.guerra-submarina.3")
+    _cite_mode(w, ctx)
+    for q, cards in enumerate(w.table):
+        w.set_aside(q, cards)
+    w.table = [()] * len(w.table)
+    w.bad = w.ban_win = w.ban_bad = 0
+    w.race = 0
+    w.step = WAR
+    standard.schedule(w, ctx, R_TURN)
+
+
+def take_all(w: Work, ctx: Context, p: int, taken: list[int]) -> None:
+    """The winner takes all the cards of the round (en.underwater-war.2/4, es.chomp-rapido.3)."""
+    from rulecheck.games.chomp import standard
+
+    ctx.cite("en.underwater-war.2", "es.guerra-submarina.2")
+    if w.mode == CHOMP_RAPIDO:
+        ctx.cite("es.chomp-rapido.3")
+    for q in range(len(w.table)):
+        taken.extend(w.table[q] + w.aside[q] + w.aside_tie[q])
+    place_won(w, ctx, p, taken)
+    standard.end_of_round(w, ctx)
+
+
+def place_won(w: Work, ctx: Context, p: int, taken: list[int]) -> None:
+    """Where a 2-player winner puts the cards: ruling ``chomp.two_player_won_cards``.
+
+    ``bottom_of_pile`` uses a fixed order: the cards by food chain, highest first.
+    """
+    if ctx.rule("chomp.two_player_won_cards") == "bottom_of_pile":
+        w.piles[p] = w.piles[p] + tuple(sorted(taken, reverse=True))
+    else:
+        w.to_discard(p, taken)
+
+
+def end_of_round(w: Work, ctx: Context) -> None:
+    """The 2-player games end when one player has collected all the cards he can
+    (es.dos-jugadores.1, en.object.2): the other has none left."""
+    from rulecheck.games.chomp import standard
+
+    left = players_of(w.active)
+    w.step = NEW
+    if len(left) < 2:  # a player was washed up during a replay (ruling chomp.replay_no_card)
+        ctx.cite("es.dos-jugadores.1")
+        if left and w.holdings(left[0]):
+            w.end(O_LAST_STANDING if w.centre else O_COLLECTED_ALL, 1 << left[0])
+        else:
+            w.end(O_DRAW, 0)
+        return
+    a, b = left
+    ha, hb = w.holdings(a), w.holdings(b)
+    if ha and hb:
+        standard.schedule(w, ctx, R_TURN)
+        return
+    ctx.cite("es.dos-jugadores.1", "en.object.2", "es.objeto.2")
+    if not ha and not hb:
+        w.end(O_DRAW, 0)
+        return
+    winner = a if ha else b
+    w.end(O_LAST_STANDING if w.centre else O_COLLECTED_ALL, 1 << winner)

@@ -1,0 +1,288 @@
+"""Round rules: turns clockwise, the end of a circle, continuing, winning, drawing back up.
+
+Every function takes the game ``g`` (for ``g.n`` players and ``g.hand`` cards per hand), a
+:class:`State` and the :class:`Context` that records clauses and answers ruling points, and
+returns the next state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulecheck.core.provenance import Context
+from rulecheck.games.chonker_party.cards import (
+    ALL_BITS,
+    CHONK,
+    DRAW_ACTION_BITS,
+    NK,
+    NONACTION_BITS,
+    NT,
+    SPOILED,
+    WAR,
+    WAR_CHONK,
+)
+from rulecheck.games.chonker_party.scoring import final_result
+from rulecheck.games.chonker_party.state import (
+    AFTER_EXTRA,
+    AFTER_ROUND,
+    AFTER_WINDOW,
+    PH_CONTINUE,
+    PH_DISCARD,
+    PH_DISCARD_RANDOM,
+    PH_DRAW,
+    PH_OVER,
+    PH_PLAY,
+    State,
+    bits_of,
+)
+
+if TYPE_CHECKING:
+    from rulecheck.games.chonker_party.game import ChonkerParty
+
+NO_EFFECT, SKIP_EFFECT = -1, -2
+"""``effect`` of a finished turn on the next player: none, a Skip, or (>= 0) a Force type."""
+
+
+def begin_turn(g: ChonkerParty, s: State, ctx: Context, p: int, mask: int = ALL_BITS,
+               can_end: bool = False, phase: int = PH_PLAY) -> State:
+    """``p``'s turn (PH_PLAY) or the Master's decision (PH_CONTINUE), with a War window."""
+    hand = s.hands[p]
+    if not any(hand):
+        if phase == PH_PLAY:
+            ctx.cite("cp.after-round.3")
+            if ctx.rule("cp.empty_hand_turn") == "pass":
+                return end_turn(g, s._replace(turn=p), ctx, p, NO_EFFECT)
+            if not any(s.table) and p == s.master:
+                # nothing played yet: the next player clockwise leads instead
+                nxt = (p + 1) % g.n
+                return begin_turn(g, s._replace(master=nxt), ctx, nxt)
+            return round_end(g, s, ctx)
+        mask, can_end = 0, True
+    elif phase == PH_CONTINUE and not can_end and not (bits_of(hand) & mask):
+        mask, can_end = ALL_BITS, True
+    window = False
+    if any(h[WAR] for q, h in enumerate(s.hands) if q != p):
+        window = ctx.rule("cp.war_window") == "before_each_turn"
+        if window:
+            ctx.cite("cp.war.1")
+    return s._replace(phase=phase, actor=p, turn=p, mask=mask, can_end=can_end, window=window,
+                      queue=(), aux=-1)
+
+
+def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> State:
+    """``p`` has finished; the turn passes clockwise (cp.round.3) or the circle ends."""
+    if s.cont and ctx.rule("cp.continue_who_plays") == "master_only":
+        return circle_end(g, s, ctx, effect)
+    nxt = (p + 1) % g.n
+    if nxt == s.master:
+        return circle_end(g, s, ctx, effect)
+    s = s._replace(cont=False)
+    if effect == SKIP_EFFECT:
+        ctx.cite("cp.skip.1")
+        if not any(s.hands[nxt]):
+            return end_turn(g, s, ctx, nxt, NO_EFFECT)
+        return start_discard(s, ctx, nxt, 0)
+    if effect >= 0:
+        ctx.cite("cp.force.1")
+        if s.hands[nxt][effect]:
+            return begin_turn(g, s, ctx, nxt, 1 << effect)
+        ctx.cite("cp.force.4")
+    return begin_turn(g, s, ctx, nxt)
+
+
+def start_discard(s: State, ctx: Context, victim: int, then: int) -> State:
+    """A Skip makes ``victim`` discard a card; ``then`` says what follows (see state.aux)."""
+    if ctx.rule("cp.skip_discard_choice") == "victim_chooses":
+        return s._replace(phase=PH_DISCARD, actor=victim, aux=then, window=False,
+                          mask=bits_of(s.hands[victim]))
+    return s._replace(phase=PH_DISCARD_RANDOM, actor=victim, aux=then, window=False,
+                      mask=then)
+
+
+def circle_end(g: ChonkerParty, s: State, ctx: Context, effect: int) -> State:
+    """The round ends just before it returns to the Munchies Master (cp.round.5)."""
+    m = s.master
+    s = s._replace(cont=False)
+    ctx.cite("cp.round.5", "cp.summary.4")
+    if effect == SKIP_EFFECT:
+        ctx.cite("cp.skip.2")
+        opt = ctx.rule("cp.skip_at_round_end")
+        if opt == "force_continue" or not any(s.hands[m]):
+            return begin_turn(g, s, ctx, m, ALL_BITS, False, PH_CONTINUE)
+        return start_discard(s, ctx, m, 1 if opt == "discard_and_force" else 2)
+    if effect >= 0:
+        ctx.cite("cp.force.3")
+        if s.hands[m][effect]:
+            return begin_turn(g, s, ctx, m, 1 << effect, False, PH_CONTINUE)
+        ctx.cite("cp.force.4")
+        return begin_turn(g, s, ctx, m, ALL_BITS, True, PH_CONTINUE)
+    return begin_turn(g, s, ctx, m, continuation_mask(s, ctx, m), True, PH_CONTINUE)
+
+
+def continuation_mask(s: State, ctx: Context, m: int) -> int:
+    """Cards the Master may continue the round with (cp.continuing.1-3, cp.summary.5)."""
+    ctx.cite("cp.continuing.1", "cp.continuing.6")
+    hand_bits = bits_of(s.hands[m])
+    if s.trump >= 0:
+        bits = (1 << s.trump) | (1 << CHONK)
+    else:
+        bits = 1 << CHONK
+        if hand_bits & NONACTION_BITS & ~bits and ctx.rule("cp.continue_no_trump_yet") == "any_non_action":
+            bits = NONACTION_BITS
+    if s.war or not any(s.draw):
+        bits |= 1 << WAR  # cp.war.6-7: a War played now is a Chonk
+    if hand_bits & DRAW_ACTION_BITS & ~bits:
+        opt = ctx.rule("cp.continue_with_action")
+        if opt == "draw_action_always" or (opt == "draw_action_without_trump" and not hand_bits & bits):
+            ctx.cite("cp.continuing.2", "cp.continuing.3")
+            bits |= DRAW_ACTION_BITS
+    return bits
+
+
+def extra_play(g: ChonkerParty, s: State, ctx: Context, only: int = -1) -> State:
+    """After a card that says draw and play another (cp.stacking.1): the same player plays."""
+    p = s.turn
+    ctx.cite("cp.stacking.1")
+    if s.cont and ctx.rule("cp.continue_after_action") == "trump_chonk_or_end":
+        ctx.cite("cp.continuing.4")
+        return s._replace(phase=PH_CONTINUE, actor=p, mask=continuation_mask(s, ctx, p),
+                          can_end=True, window=False, queue=(), aux=-1)
+    if not any(s.hands[p]):
+        ctx.cite("cp.empty-draw.2")
+        return end_turn(g, s, ctx, p, NO_EFFECT)
+    mask = (1 << only) if only >= 0 and s.hands[p][only] else ALL_BITS
+    return s._replace(phase=PH_PLAY, actor=p, mask=mask, can_end=False, window=False, queue=(), aux=-1)
+
+
+def draw_source(s: State, ctx: Context) -> int:
+    """0 the draw deck, 1 the discard deck (cp.empty-draw.1), -1 nothing (cp.empty-draw.2)."""
+    if any(s.draw):
+        return 0
+    if any(s.discard):
+        ctx.cite("cp.empty-draw.1")
+        return 1
+    ctx.cite("cp.empty-draw.2")
+    return -1
+
+
+def start_draws(s: State, queue: tuple[int, ...], src: int, after: int, aux: int) -> State:
+    return s._replace(phase=PH_DRAW, queue=queue, src=src, after=after, aux=aux, window=False)
+
+
+def after_draws(g: ChonkerParty, s: State, ctx: Context) -> State:
+    """The draw queue is empty: go on with what the draws were for."""
+    if s.after == AFTER_EXTRA:
+        return extra_play(g, s, ctx, s.aux)
+    if s.after == AFTER_WINDOW:
+        window = any(h[WAR] for q, h in enumerate(s.hands) if q != s.actor)
+        return s._replace(phase=s.aux, window=window, queue=(), aux=-1)
+    return start_round(g, s, ctx)
+
+
+def start_round(g: ChonkerParty, s: State, ctx: Context) -> State:
+    """The Munchies Master starts the round with any card (cp.round.1, cp.after-round.4)."""
+    ctx.cite("cp.round.1")
+    if not any(any(h) for h in s.hands):
+        return game_over(g, s, ctx)
+    return begin_turn(g, s, ctx, s.master)
+
+
+def round_end(g: ChonkerParty, s: State, ctx: Context) -> State:
+    """The last player to put down a trump or chonk wins the cards (cp.winning.1-2)."""
+    winner = s.last
+    table = s.table
+    piles = s.piles
+    discard = s.discard
+    if winner < 0:
+        opt = ctx.rule("cp.no_trump_winner")
+        if opt == "master":
+            winner = s.master
+        else:
+            discard = tuple(
+                discard[k] + table[k] + (table[WAR_CHONK] if k == WAR else 0) for k in range(NK)
+            )
+    else:
+        ctx.cite("cp.winning.1", "cp.summary.3")
+    if winner >= 0:
+        ctx.cite("cp.winning.2")
+        pile = piles[winner]
+        piles = (*piles[:winner], tuple(pile[k] + table[k] for k in range(NT)), *piles[winner + 1 :])
+    master = winner if winner >= 0 else s.master
+    s = s._replace(piles=piles, discard=discard, table=(0,) * NT, trump=-1, last=-1, master=master,
+                   cont=False, seen=(), window=False, queue=(), aux=-1)
+    if winner >= 0 and g.spoiled_total and piles[winner][SPOILED] == g.spoiled_total:
+        ctx.cite("cp.spoiled.2", "cp.finishing.6")
+        if ctx.rule("cp.four_spoiled_when") == "immediately":
+            return game_over(g, s, ctx)
+    ctx.cite("cp.after-round.4")
+    all_empty = not any(any(h) for h in s.hands)
+    if s.war:
+        if not all_empty:
+            ctx.cite("cp.war.2")
+            return start_round(g, s, ctx)
+        ctx.cite("cp.war.3")
+        s = s._replace(war=False)
+    return refill(g, s, ctx, all_empty)
+
+
+def refill(g: ChonkerParty, s: State, ctx: Context, all_empty: bool) -> State:
+    """Everyone draws back up to 6, from the winner clockwise (cp.after-round.1-3)."""
+    if not any(s.draw):
+        ctx.cite("cp.after-round.3")
+        if not all_empty:
+            return start_round(g, s, ctx)
+        if any(s.discard):
+            ctx.cite("cp.finishing.1")
+            if ctx.rule("cp.game_over_discard") == "discard_becomes_draw":
+                s = s._replace(draw=s.discard, discard=(0,) * len(s.discard))
+                return refill(g, s, ctx, all_empty)
+        return game_over(g, s, ctx)
+    ctx.cite("cp.after-round.1")
+    order = [(s.master + i) % g.n for i in range(g.n)]
+    need = [max(0, g.hand - sum(s.hands[p])) for p in order]
+    supply = sum(s.draw)
+    queue: list[int] = []
+    if sum(need) <= supply:
+        for p, k in zip(order, need, strict=True):
+            queue.extend([p] * k)
+    else:
+        ctx.cite("cp.after-round.2")
+        if ctx.rule("cp.refill_shortage") == "round_robin":
+            while len(queue) < supply:
+                for i, p in enumerate(order):
+                    if need[i] and len(queue) < supply:
+                        queue.append(p)
+                        need[i] -= 1
+        else:
+            for p, k in zip(order, need, strict=True):
+                queue.extend([p] * min(k, supply - len(queue)))
+    if not queue:
+        return start_round(g, s, ctx)
+    return start_draws(s, tuple(queue), 0, AFTER_ROUND, -1)
+
+
+def game_over(g: ChonkerParty, s: State, ctx: Context) -> State:
+    """Game over when all cards are played: count up the win piles (cp.finishing.1-6)."""
+    ctx.cite("cp.finishing.1", "cp.finishing.2")
+    winners, outcome = final_result(g, s.piles, ctx)
+    return s._replace(phase=PH_OVER, actor=-1, mask=winners, aux=outcome, window=False, queue=(),
+                      can_end=False, cont=False)
+
+
+__all__ = [
+    "NO_EFFECT",
+    "SKIP_EFFECT",
+    "after_draws",
+    "begin_turn",
+    "circle_end",
+    "continuation_mask",
+    "draw_source",
+    "end_turn",
+    "extra_play",
+    "game_over",
+    "refill",
+    "round_end",
+    "start_discard",
+    "start_draws",
+    "start_round",
+]

@@ -1,0 +1,536 @@
+"""Conformance vectors: language-neutral JSON cases generated from the reference model.
+
+Each case is one protocol request and the reference's response to it (without the ``id``
+and without error messages, which are free text): an accepted action with its new state and
+provenance, an expected rejection, the legal actions at a state, or a perft count. Cases are
+grouped by *rule area*: an area is recognised by the clause IDs and ruling IDs in a step's
+provenance (``en.bad-chomp.*``, ``cp.steal.*``), by the action's name, or by the variant.
+States for each area are found by seeded playouts on small and full decks, so the vectors are
+deterministic: the same model gives byte-identical files, listed with their SHA-256 in
+``manifest.json`` together with the protocol and engine versions.
+
+Layout of an export::
+
+    manifest.json
+    protocol/errors.json          malformed requests and the error code each gets
+    <game>/<area>.json            cases of one rule area
+    <game>/perft.json             perft counts from chosen positions
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulecheck import __version__
+from rulecheck.core.errors import RulecheckError, TooManyOutcomesError
+from rulecheck.core.game import Action, Game, Pending, action_to_json
+from rulecheck.oracle.protocol import PROTOCOL, TooLargeError, canonical, describe_action, perft
+
+__all__ = [
+    "AREAS",
+    "VECTORS_FORMAT",
+    "Area",
+    "Config",
+    "configs_for",
+    "export_vectors",
+    "generate_vectors",
+    "strip_response",
+]
+
+VECTORS_FORMAT = "rulecheck-conformance/1"
+
+
+@dataclass(frozen=True)
+class Area:
+    """A rule area: a step belongs to it if its provenance or action matches.
+
+    ``clauses`` and ``rulings`` are ID prefixes (``"en.bad-chomp."``); ``actions`` are action
+    names; ``variants`` restricts the area to those variants (a variant area with no other
+    criterion takes any step of the variant).
+    """
+
+    name: str
+    description: str
+    clauses: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+
+    def matches(self, variant: str, action: Action, clauses: Sequence[str], rulings: Sequence[str]) -> bool:
+        if self.variants and variant not in self.variants:
+            return False
+        criteria = self.clauses or self.rulings or self.actions
+        if not criteria:
+            return True
+        return (
+            any(c.startswith(p) for c in clauses for p in self.clauses)
+            or any(r.startswith(p) for r in rulings for p in self.rulings)
+            or (bool(action) and isinstance(action[0], str) and action[0] in self.actions)
+        )
+
+
+def _sections(*slugs: str) -> tuple[str, ...]:
+    return tuple(f"{s}." for s in slugs)
+
+
+AREAS: Mapping[str, tuple[Area, ...]] = {
+    "chomp": (
+        Area("deal", "the deal: every card dealt face down, equally",
+             _sections("en.setup", "es.preparar"), actions=("deal",)),
+        Area("turn-over", "all players turn over their top card in unison",
+             _sections("en.gameplay", "es.como-se-juega"), actions=("turn_over",)),
+        Area("chomp", "the food chain: who may chomp what, and what a chomp collects",
+             _sections("en.food-chain", "en.outcomes", "es.cadena-alimentaria", "es.resultados"),
+             actions=("chomp", "slap")),
+        Area("bad-chomp", "slapping a card you may not chomp",
+             _sections("en.bad-chomp", "es.malos-mordiscos"), ("chomp.bad",), ("bad_chomp",)),
+        Area("feeding-frenzy", "the Electric Eel: Feeding Frenzy",
+             _sections("en.feeding-frenzy", "es.anguila"), ("chomp.frenzy", "chomp.feeding"),
+             ("feeding_frenzy", "frenzy")),
+        Area("ink-out", "the Octopus: Ink Out", _sections("en.ink-out", "es.ink-out"), ("chomp.ink",),
+             ("ink_out",)),
+        Area("octopus-vs-eel", "Octopus and Electric Eel in the same round",
+             _sections("en.octopus-vs-eel", "es.pulpo-vs-anguila")),
+        Area("tie", "ties", _sections("en.tie", "es.empate"), ("chomp.tie",)),
+        Area("reshuffle", "a player's pile runs out: the discards are shuffled into a new pile",
+             rulings=("chomp.reshuffle",), actions=("reshuffle", "shuffle")),
+        Area("elimination", "a player with no cards left is out",
+             rulings=("chomp.elimination", "chomp.out"), actions=("eliminate",)),
+        Area("ending", "the end of the game", _sections("en.ending", "es.fin")),
+        Area("underwater-war", "2 players: Underwater War",
+             _sections("en.underwater-war", "es.guerra-submarina"), variants=("underwater-war",)),
+        Area("chomp-rapido", "2 players: Chomp rápido", _sections("es.chomp-rapido"),
+             variants=("chomp-rapido",)),
+        Area("doble-chomp", "2 players: Doble Chomp", _sections("es.doble-chomp"), variants=("doble-chomp",)),
+    ),
+    "chonker-party": (
+        Area("deal", "setup and the deal", _sections("cp.setup", "cp.players"), actions=("deal",)),
+        Area("trump", "trump rounds: who leads, what beats what", _sections("cp.rounds", "cp.round")),
+        Area("continuing", "continuing a round", _sections("cp.continuing")),
+        Area("winning", "winning a round", _sections("cp.winning")),
+        Area("after-round", "after the round", _sections("cp.after-round")),
+        Area("points", "scoring: points, CHONKs, spoiled cards, fillers",
+             _sections("cp.points", "cp.chonks", "cp.spoiled", "cp.fillers", "cp.card-types")),
+        Area("choose", "action card: Choose", _sections("cp.choose")),
+        Area("steal", "action card: Steal", _sections("cp.steal")),
+        Area("skip", "action card: Skip", _sections("cp.skip")),
+        Area("see", "action card: See", _sections("cp.see")),
+        Area("force", "action card: Force", _sections("cp.force")),
+        Area("war", "action card: War", _sections("cp.war")),
+        Area("rules-notes", "rules notes: empty draw pile, stacking action cards",
+             _sections("cp.rules-notes", "cp.empty-draw", "cp.stacking")),
+        Area("finishing", "finishing the game", _sections("cp.finishing")),
+    ),
+}
+"""Named rule areas per game. Clause sections no named area covers get an area of their own."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """One game configuration as it appears in a request."""
+
+    game: str
+    variant: str
+    players: int
+    deck: str
+    ruleset: str | Mapping[str, Any] = "recommended"
+
+    def request(self) -> dict[str, Any]:
+        return {"game": self.game, "variant": self.variant, "players": self.players, "deck": self.deck,
+                "ruleset": self.ruleset if isinstance(self.ruleset, str) else dict(self.ruleset)}
+
+    def label(self) -> str:
+        rs = self.ruleset if isinstance(self.ruleset, str) else "house"
+        return f"{self.game}/{self.variant}/{self.players}p/{self.deck}/{rs}"
+
+
+@dataclass
+class _Hit:
+    config: Config
+    seed: int
+    index: int
+    history: tuple[Action, ...]
+    state: Hashable
+    action: Action
+    others: tuple[Action, ...]  # actions seen elsewhere in the playout (for rejections)
+
+
+@dataclass(eq=False)
+class _Bucket:
+    area: Area
+    hits: list[_Hit] = field(default_factory=list)
+    clauses: set[str] = field(default_factory=set)
+
+
+# ---------------------------------------------------------------------- configurations
+
+
+def game_info(game: str) -> dict[str, Any]:
+    from rulecheck.oracle.protocol import _game_info
+
+    return _game_info(game)
+
+
+def configs_for(game: str, *, all_counts: bool = False) -> list[Config]:
+    """Every variant with its smallest and largest player count, on the full deck and the
+    smallest named deck, recommended rules; configurations the game refuses are left out."""
+    from rulecheck.oracle.protocol import Oracle
+
+    info = game_info(game)
+    named = [d for d in info["decks"] if "=" not in d]
+    decks = list(dict.fromkeys([*(["full"] if "full" in named else named[:1]), _smallest_deck(named)]))
+    oracle = Oracle()
+    out: list[Config] = []
+    for v in info["variants"]:
+        counts = v["players"] or [2]
+        chosen = counts if all_counts else sorted({counts[0], counts[-1]})
+        for n in chosen:
+            for deck in decks:
+                config = Config(game, v["name"], n, deck)
+                try:
+                    oracle.game(config.request())
+                except RulecheckError:
+                    continue
+                out.append(config)
+    return out
+
+
+def _extra_configs(game: str, base: list[Config]) -> list[Config]:
+    """The raw ruleset (gaps become pending states) and a house ruleset flipping every ruling."""
+    info = game_info(game)
+    smallest = _smallest_deck(info["decks"])
+    firsts: dict[str, Config] = {}
+    for c in base:
+        if c.deck == smallest:
+            firsts.setdefault(c.variant, c)
+    house_choices = {}
+    for rp in info["ruling_points"]:
+        others = [o for o in rp["options"] if o != rp["recommended"]]
+        if rp["recommended"] is not None and others:
+            house_choices[rp["id"]] = others[0]
+    out = [Config(c.game, c.variant, c.players, c.deck, "raw") for c in firsts.values()]
+    if house_choices:
+        house = {"name": "flipped", "base": "recommended", "choices": house_choices}
+        out += [Config(c.game, c.variant, c.players, c.deck, house) for c in firsts.values()]
+    return out
+
+
+def _smallest_deck(decks: Sequence[str]) -> str:
+    """The last named deck (games list their decks largest first), else ``full``."""
+    named = [d for d in decks if "=" not in d and d != "full"]
+    return named[-1] if named else (decks[0] if decks else "full")
+
+
+# ---------------------------------------------------------------------- generation
+
+
+def _load(oracle: Any, config: Config) -> Game:
+    return oracle.game(config.request())
+
+
+def _playout(game: Game, seed: int, max_steps: int) -> Iterator[tuple[int, tuple[Action, ...], Hashable, Action, Any]]:
+    """(index, history before, state before, action, step) along one seeded random game."""
+    rng = random.Random(seed)
+    state = game.root_state()
+    history: list[Action] = []
+    for i in range(max_steps):
+        if game.is_terminal(state):
+            return
+        if game.is_chance_node(state):
+            action = game.sample_chance(state, rng)
+        else:
+            legal = sorted(game.legal_actions(state), key=lambda a: canonical(action_to_json(a)))
+            action = rng.choice(legal)
+        step = game.apply(state, action)
+        yield i, tuple(history), state, action, step
+        history.append(action)
+        state = step.state
+
+
+def _collect(oracle: Any, game_name: str, configs: list[Config], seeds: int, max_steps: int,
+             per_area: int) -> list[_Bucket]:
+    named = [_Bucket(a) for a in AREAS.get(game_name, ())]
+    auto: dict[str, _Bucket] = {}
+    for config in configs:
+        try:
+            game = _load(oracle, config)
+        except RulecheckError:
+            continue
+        for seed in range(seeds):
+            steps = list(_playout(game, seed, max_steps))
+            seen_actions = tuple(dict.fromkeys(a for _, _, _, a, _ in steps))
+            for i, history, state, action, step in steps:
+                prov = step.provenance
+                buckets = [b for b in named if b.area.matches(config.variant, action, prov.clauses, prov.rulings)]
+                covered = {c for b in buckets for c in prov.clauses
+                           if any(c.startswith(p) for p in b.area.clauses)}
+                for clause in prov.clauses:
+                    if clause in covered or any(clause.startswith(p) for b in named for p in b.area.clauses):
+                        continue
+                    section = clause.rsplit(".", 1)[0]
+                    bucket = auto.setdefault(section, _Bucket(Area(f"section-{section}",
+                                                                   f"clauses {section}.*", (f"{section}.",))))
+                    buckets.append(bucket)
+                for r in prov.rulings:
+                    key = f"ruling:{r}"
+                    bucket = auto.setdefault(key, _Bucket(Area(f"ruling-{r}", f"ruling point {r}", rulings=(r,))))
+                    buckets.append(bucket)
+                if prov.gap is not None or isinstance(state, Pending):
+                    buckets.append(auto.setdefault("gaps", _Bucket(Area(
+                        "gaps", "rules as written: a step the text leaves open, and its resolution"))))
+                for bucket in dict.fromkeys(buckets):
+                    bucket.clauses.update(prov.clauses)
+                    _offer(bucket, _Hit(config, seed, i, history, state, action, seen_actions), per_area)
+    return named + [auto[k] for k in sorted(auto)]
+
+
+def _offer(bucket: _Bucket, hit: _Hit, per_area: int) -> None:
+    """Keep up to ``per_area`` hits, preferring new configurations and new action names."""
+    if len(bucket.hits) >= per_area:
+        return
+    keys = {(h.config.label(), h.action[0]) for h in bucket.hits}
+    if (hit.config.label(), hit.action[0]) in keys and len(bucket.hits) >= per_area // 2:
+        return
+    if any(h.config == hit.config and h.seed == hit.seed for h in bucket.hits) and len(bucket.hits) >= 1:
+        return
+    bucket.hits.append(hit)
+
+
+def strip_response(response: Mapping[str, Any]) -> dict[str, Any]:
+    """A response as a vector expects it: no ``id``, and errors reduced to their code."""
+    out = {k: v for k, v in response.items() if k != "id"}
+    if not out.get("ok", False) and isinstance(out.get("error"), Mapping):
+        out["error"] = {"code": out["error"].get("code")}
+    return out
+
+
+def _case(oracle: Any, case_id: str, request: dict[str, Any], note: str, **extra: Any) -> dict[str, Any]:
+    response = oracle.handle({"id": case_id, **request})
+    return {"id": case_id, "note": note, "request": request, "expect": strip_response(response), **extra}
+
+
+def _illegal_for(game: Game, hit: _Hit) -> Action:
+    for a in hit.others:
+        if a[0] == hit.action[0] and a != hit.action and not game.is_legal(hit.state, a):
+            return a
+    for a in hit.others:
+        if not game.is_legal(hit.state, a):
+            return a
+    return ("no_such_action",)
+
+
+def _area_cases(oracle: Any, bucket: _Bucket, game_name: str) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = []
+    prefix = f"{game_name}/{bucket.area.name}"
+    for n, hit in enumerate(bucket.hits):
+        game = _load(oracle, hit.config)
+        base = hit.config.request()
+        state_json = game.state_to_json(hit.state)
+        ctx = {"config": hit.config.label(), "seed": hit.seed, "step": hit.index}
+        cases.append(_case(oracle, f"{prefix}/{n:02d}-apply", {
+            **base, "cmd": "apply", "state": state_json, "action": action_to_json(hit.action)},
+            describe_action(game, hit.state, hit.action), **ctx))
+        if (n == 0 or n == len(bucket.hits) - 1) and _listable(game, hit.state, hit.history):
+            cases.append(_case(oracle, f"{prefix}/{n:02d}-legal", {
+                **base, "cmd": "legal_actions", "state": state_json}, "legal actions here", **ctx))
+        if n < 2:
+            bad = _illegal_for(game, hit)
+            cases.append(_case(oracle, f"{prefix}/{n:02d}-reject", {
+                **base, "cmd": "apply", "state": state_json, "action": action_to_json(bad)},
+                "an action that is not legal here is rejected", **ctx))
+        if n == 0 and len(hit.history) <= 80:
+            cases.append(_case(oracle, f"{prefix}/{n:02d}-history", {
+                **base, "cmd": "apply", "history": [action_to_json(a) for a in hit.history],
+                "action": action_to_json(hit.action)}, "the same step, the position given as a history", **ctx))
+    return cases
+
+
+def _listable(game: Game, state: Hashable, history: Sequence[Action], most: int = 500) -> bool:
+    """Whether the legal actions at ``state`` make a vector of reasonable size (not the deal)."""
+    if not game.is_chance_node(state):
+        return True
+    if not history:
+        return False
+    try:
+        return len(game.chance_outcomes(state)) <= most
+    except TooManyOutcomesError:
+        return True  # the vector then expects the too-many-outcomes error
+
+
+def _perft_cases(oracle: Any, game_name: str, configs: list[Config], max_nodes: int) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = []
+    smallest = _smallest_deck(game_info(game_name)["decks"])
+    chosen = [c for c in configs if c.deck == smallest and isinstance(c.ruleset, str)]
+    for config in chosen:
+        game = _load(oracle, config)
+        positions: list[tuple[str, dict[str, Any], Hashable]] = []
+        steps = list(_playout(game, 0, 400))
+        for frac, label in ((0, "after-deal"), (3, "midgame")):
+            if steps:
+                i = min(len(steps) - 1, (len(steps) * frac) // 4)
+                state = steps[i][4].state
+                positions.append((label, {"state": game.state_to_json(state)}, state))
+        for label, pos, state in positions:
+            depth = _deepest(game, state, max_nodes)
+            if depth is None:
+                continue
+            cid = f"{game_name}/perft/{config.label().replace('/', '-')}-{label}"
+            cases.append(_case(oracle, cid, {**config.request(), "cmd": "perft", **pos, "depth": depth},
+                               f"perft {depth} from {label}", config=config.label()))
+    return cases
+
+
+def _deepest(game: Game, state: Hashable, max_nodes: int, max_depth: int = 6) -> int | None:
+    best = None
+    for d in range(1, max_depth + 1):
+        try:
+            nodes, _ = perft(game, state, d, max_nodes)
+        except (TooLargeError, TooManyOutcomesError):
+            break
+        best = d
+        if nodes == 0:
+            break
+    return best
+
+
+def _protocol_cases(oracle: Any, game_name: str, config: Config) -> list[dict[str, Any]]:
+    base = config.request()
+    game = _load(oracle, config)
+    state = game.state_to_json(game.new_initial_state(seed=0))
+    reqs: list[tuple[str, Any, str]] = [
+        ("unknown-command", {"cmd": "fly"}, "a command the protocol does not have"),
+        ("missing-cmd", {"game": game_name}, "no cmd"),
+        ("unknown-game", {**base, "game": "chess", "cmd": "legal_actions", "history": []}, "no such game"),
+        ("unknown-variant", {**base, "variant": "zzz", "cmd": "legal_actions", "history": []}, "no such variant"),
+        ("bad-players", {**base, "players": "three", "cmd": "legal_actions", "history": []}, "players mistyped"),
+        ("bad-ruleset", {**base, "ruleset": "lenient", "cmd": "legal_actions", "history": []}, "no such ruleset"),
+        ("no-position", {**base, "cmd": "legal_actions"}, "neither state nor history"),
+        ("invalid-state", {**base, "cmd": "legal_actions", "state": {"nonsense": True}}, "not a state"),
+        ("state-not-object", {**base, "cmd": "legal_actions", "state": [1]}, "not a state"),
+        ("bad-action", {**base, "cmd": "apply", "state": state, "action": "turn_over"}, "an action is a list"),
+        ("illegal-history", {**base, "cmd": "apply", "history": [["no_such_action"]], "action": ["x"]},
+         "a history that does not replay"),
+        ("perft-too-deep", {**base, "cmd": "perft", "state": state, "depth": 99}, "deeper than the limit"),
+        ("perft-negative", {**base, "cmd": "perft", "state": state, "depth": -1}, "negative depth"),
+        ("perft-too-large", {**base, "cmd": "perft", "state": state, "depth": 3, "max_nodes": 1},
+         "more states than max_nodes"),
+    ]
+    cases = [_case(oracle, f"protocol/{game_name}/{name}", req, note) for name, req, note in reqs]
+    cases = [c for c in cases if not c["expect"]["ok"]]  # (a game too short for the perft limit to bite)
+    lines = (("not-json", "{\"cmd\": hello"), ("nan", "{\"id\": NaN, \"cmd\": \"hello\"}"),
+             ("not-an-object", "[1, 2, 3]"))
+    for name, line in lines:
+        resp = oracle.handle_line(line)
+        cases.append({"id": f"protocol/{game_name}/{name}", "note": "a line that is not JSON", "line": line,
+                      "expect": strip_response(json.loads(resp))})
+    return cases
+
+
+def generate_vectors(games: Iterable[str] | None = None, *, seeds: int = 12, max_steps: int = 600,
+                     per_area: int = 6, perft_nodes: int = 20_000, oracle: Any = None) -> dict[str, Any]:
+    """Relative path -> JSON document of every vector file (manifest not included).
+
+    Deterministic for a given model, ``seeds``, ``max_steps`` and ``per_area``.
+    """
+    from rulecheck.oracle.protocol import Oracle
+
+    oracle = oracle or Oracle()
+    if games is not None:
+        names = sorted(games)
+        for name in names:
+            game_info(name)  # an unknown or unloadable game is an error here
+    else:
+        names = sorted(g["game"] for g in oracle.hello()["games"])
+    files: dict[str, Any] = {}
+    protocol_cases: list[dict[str, Any]] = []
+    for name in names:
+        base = configs_for(name)
+        configs = base + _extra_configs(name, base)
+        buckets = _collect(oracle, name, configs, seeds, max_steps, per_area)
+        for bucket in buckets:
+            area = bucket.area
+            files[f"{name}/{area.name}.json"] = {
+                "format": VECTORS_FORMAT, "protocol": PROTOCOL, "game": name, "area": area.name,
+                "description": area.description, "clauses": sorted(bucket.clauses),
+                "cases": _area_cases(oracle, bucket, name),
+            }
+        files[f"{name}/perft.json"] = {
+            "format": VECTORS_FORMAT, "protocol": PROTOCOL, "game": name, "area": "perft",
+            "description": "successor counts (chance outcomes, races and rulings expanded) from chosen positions",
+            "clauses": [], "cases": _perft_cases(oracle, name, base, perft_nodes),
+        }
+        if base:
+            protocol_cases += _protocol_cases(oracle, name, base[0])
+    files["protocol/errors.json"] = {
+        "format": VECTORS_FORMAT, "protocol": PROTOCOL, "game": None, "area": "protocol-errors",
+        "description": "malformed requests: each gets a structured error with this code",
+        "clauses": [], "cases": protocol_cases,
+    }
+    return files
+
+
+def dump(doc: Any) -> bytes:
+    return (json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def export_vectors(directory: str | Path, games: Iterable[str] | None = None, **options: Any) -> dict[str, Any]:
+    """Write the vectors and ``manifest.json`` under ``directory``; returns the manifest."""
+    root = Path(directory)
+    files = generate_vectors(games, **options)
+    entries = []
+    for rel in sorted(files):
+        data = dump(files[rel])
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        doc = files[rel]
+        entries.append({"path": rel, "sha256": hashlib.sha256(data).hexdigest(), "game": doc["game"],
+                        "area": doc["area"], "cases": len(doc["cases"])})
+    empty = {
+        name: [a.name for a in AREAS.get(name, ()) if not files.get(f"{name}/{a.name}.json", {}).get("cases")]
+        for name in sorted({e["game"] for e in entries if e["game"]})
+    }
+    manifest = {
+        "format": VECTORS_FORMAT,
+        "protocol": PROTOCOL,
+        "engine": f"rulecheck {__version__}",
+        "games": sorted({e["game"] for e in entries if e["game"]}),
+        "options": {k: options[k] for k in sorted(options) if k != "oracle"},
+        "files": entries,
+        "areas_without_cases": empty,
+        "cases": sum(e["cases"] for e in entries),
+    }
+    (root / "manifest.json").write_bytes(dump(manifest))
+    return manifest
+
+
+def load_vectors(directory: str | Path, games: Iterable[str] | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """(relative path, document) of every vector file in the manifest, checking hashes."""
+    from rulecheck.core.errors import InvalidConfigError
+
+    root = Path(directory)
+    try:
+        manifest = json.loads((root / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InvalidConfigError(f"{root}: no readable manifest.json: {exc}") from exc
+    if manifest.get("format") != VECTORS_FORMAT:
+        raise InvalidConfigError(f"{root}/manifest.json: format is not {VECTORS_FORMAT!r}")
+    wanted = set(games) if games is not None else None
+    out = []
+    for entry in manifest.get("files", []):
+        if wanted is not None and entry.get("game") is not None and entry["game"] not in wanted:
+            continue
+        data = (root / entry["path"]).read_bytes()
+        if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+            raise InvalidConfigError(f"{entry['path']}: SHA-256 does not match the manifest")
+        doc = json.loads(data)
+        if wanted is not None and doc.get("game") is None:
+            doc = {**doc, "cases": [c for c in doc["cases"] if c["id"].split("/")[1] in wanted]}
+        out.append((entry["path"], doc))
+    return out

@@ -1,0 +1,241 @@
+"""Chomp! model: the books' worked examples, cards, decks, deals, chance nodes, bad input."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from chomp_helpers import deal_with_tops
+from rulecheck.core.errors import (
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidDealError,
+    InvalidStateError,
+    RulesetError,
+    TooManyOutcomesError,
+    UnknownRulingError,
+    UnknownVariantError,
+)
+from rulecheck.core.game import CHANCE, RACE
+from rulecheck.games import load_game
+from rulecheck.games.chomp import DECKS, PLAYERS, VARIANTS
+from rulecheck.games.chomp.cards import (
+    BIG_FISH,
+    EEL,
+    OCTOPUS,
+    PLANKTON,
+    SEAL,
+    SHARK,
+    SHRIMP,
+    can_chomp,
+    count_sequences,
+    deck_counts,
+)
+from rulecheck.games.chomp.state import RACE as PHASE_RACE
+
+
+def _example_game(ruleset: str = "recommended"):
+    game = load_game("chomp", "standard", 4, ruleset, "full")
+    deal = deal_with_tops(game, [["seal"], ["shark"], ["bigfish"], ["bigfish"]])
+    state = game.new_initial_state(deal=deal)
+    state = game.apply(state, ("turn_over",)).state
+    return game, state
+
+
+# --------------------------------------------------------------------------- the books' examples
+
+def test_example_only_seal_and_shark_can_chomp() -> None:
+    """en.example.1-3: Seal, Shark, Big Fish, Big Fish: only the Seal and Shark players can chomp;
+    slapping either Big Fish wins."""
+    game, s = _example_game()
+    assert s.phase == PHASE_RACE and game.current_player(s) == RACE
+    acts = game.legal_actions(s)
+    valid = [a for a in acts if a[0] == "slap" and "Bad Chomp" not in game.describe_action(s, a)]
+    assert valid == [("slap", 0, 2, BIG_FISH), ("slap", 1, 2, BIG_FISH)]
+    assert ("tie", 0, 1) in acts
+    assert "Player 1 slaps Player 3's Big Fish and shouts Chomp!" == game.describe_action(s, valid[0])
+
+
+def test_example_shark_chomps_first_takes_all() -> None:
+    """en.outcomes.1: the Shark player chomps first and takes all the cards."""
+    game, s = _example_game()
+    step = game.apply(s, ("slap", 1, 2, BIG_FISH))
+    after = step.state
+    assert sorted(after.discards[1]) == sorted((SEAL, SHARK, BIG_FISH, BIG_FISH))
+    assert after.discards[0] == after.discards[2] == after.discards[3] == ()
+    assert "en.gameplay.3" in step.provenance.clauses
+    assert not game.invariants(after)
+
+
+def test_example_seal_chomps_first_takes_big_fish_and_own() -> None:
+    """en.outcomes.2-3: the Seal player takes both Big Fish and her own card; the Shark goes to
+    its owner's discard pile."""
+    game, s = _example_game()
+    after = game.apply(s, ("slap", 0, 3, BIG_FISH) if ("slap", 0, 3, BIG_FISH) in game.legal_actions(s)
+                       else ("slap", 0, 2, BIG_FISH)).state
+    assert after.discards[0] == (BIG_FISH, BIG_FISH, SEAL)
+    assert after.discards[1] == (SHARK,)
+    assert not game.invariants(after)
+
+
+def test_example_under_raw_asks_the_ruling_it_needs() -> None:
+    """Under raw the example reaches chomp.lower_not_lowest (the Shark player could slap the Seal)."""
+    game = load_game("chomp", "standard", 4, "raw", "full")
+    deal = deal_with_tops(game, [["seal"], ["shark"], ["bigfish"], ["bigfish"]])
+    s = game.apply(game.root_state(), game.deal_action(deal)).state
+    assert game.current_player(s) == -6 and s.ruling == "chomp.player_count"
+    s = game.apply(s, ("ruling", "chomp.player_count", "three_or_more")).state
+    step = game.apply(s, ("turn_over",))
+    assert step.provenance.gap == "chomp.lower_not_lowest"
+    assert game.legal_actions(step.state)[0][:2] == ("ruling", "chomp.lower_not_lowest")
+
+
+# --------------------------------------------------------------------------- cards and decks
+
+def test_food_chain() -> None:
+    assert can_chomp(SHARK, SEAL) and can_chomp(SHRIMP, PLANKTON)
+    assert not can_chomp(SHARK, SHARK) and not can_chomp(SEAL, SHARK)
+    assert not can_chomp(SHARK, EEL) and not can_chomp(SHARK, OCTOPUS)
+    assert not can_chomp(EEL, PLANKTON) and not can_chomp(PLANKTON, PLANKTON)
+
+
+def test_decks() -> None:
+    assert sum(DECKS["full"]) == 50
+    assert deck_counts("full") == (5, 8, 11, 10, 5, 4, 3, 4)
+    assert deck_counts("shark=1,seal=1,bigfish=2,littlefish=2,shrimp=1,plankton=1,eel=1,octopus=1") == DECKS["mini"]
+    for bad in ("huge", "shark=x", "whale=1", "shark=1,shark=2", "shark=0"):
+        with pytest.raises(InvalidConfigError):
+            deck_counts(bad)
+
+
+def test_config_errors() -> None:
+    with pytest.raises(UnknownVariantError, match="variants: standard"):
+        load_game("chomp", "solitaire")
+    with pytest.raises(InvalidConfigError, match="2 players"):
+        load_game("chomp", "underwater-war", 3)
+    with pytest.raises(InvalidConfigError, match="too few"):
+        load_game("chomp", "standard", 10, "recommended", "tiny")
+    with pytest.raises(InvalidConfigError, match="three_to_six"):
+        load_game("chomp", "standard", 7, {"choices": {"chomp.player_count": "three_to_six"}})
+    assert set(PLAYERS) == set(VARIANTS)
+
+
+def test_ruleset_errors() -> None:
+    with pytest.raises(UnknownRulingError, match="chomp.nope"):
+        load_game("chomp", "standard", 3, {"choices": {"chomp.nope": "x"}})
+    with pytest.raises(RulesetError, match="no option"):
+        load_game("chomp", "standard", 3, {"choices": {"chomp.two_left": "arm_wrestle"}})
+
+
+# --------------------------------------------------------------------------- deals and chance
+
+def test_small_deal_outcomes_are_exact() -> None:
+    game = load_game("chomp", "underwater-war", 2, "recommended", "shark=1,seal=1,bigfish=2,plankton=1")
+    outcomes = game.chance_outcomes(game.root_state())
+    assert len(outcomes) == count_sequences((1, 0, 0, 2, 1, 1, 0, 0), 4) == 60
+    assert sum(p for _, p in outcomes) == 1
+    assert len({a for a, _ in outcomes}) == len(outcomes)
+    assert all(game.is_legal(game.root_state(), a) for a, _ in outcomes[:5])
+
+
+def test_big_deal_raises_with_count_and_sample() -> None:
+    game = load_game("chomp", "standard", 4)
+    with pytest.raises(TooManyOutcomesError, match=r"distinct outcomes.*Shuffle and deal"):
+        game.chance_outcomes(game.root_state())
+
+
+def test_shuffle_outcomes_are_exact() -> None:
+    import random
+
+    from rulecheck.engine import random_policy
+
+    game = load_game("chomp", "standard", 3, "recommended", "mini")
+    rng = random.Random(3)
+    found = 0
+    for seed in range(40):
+        rng.seed(seed)
+        s = game.root_state()
+        while not game.is_terminal(s) and found < 5:
+            if game.is_chance_node(s) and s.phase != 0:
+                outs = game.chance_outcomes(s)
+                assert sum(p for _, p in outs) == Fraction(1)
+                found += 1
+            s = game.apply(s, random_policy(game, s, rng)).state
+    assert found
+
+
+def test_deal_validation() -> None:
+    game = load_game("chomp", "standard", 4)
+    good = deal_with_tops(game, [[], [], [], []])
+    assert game.deal_action(good)[0] == "deal"
+    bad = [list(p) for p in good]
+    bad[0][0] = "whale"
+    with pytest.raises(InvalidDealError, match="unknown card 'whale'"):
+        game.deal_action(bad)
+    bad = [list(p) for p in good]
+    bad[0][0] = "shark" if bad[0][0] != "shark" else "seal"
+    bad[1][0] = "shark" if bad[1][0] != "shark" else "seal"
+    bad[2][0] = "shark"
+    bad[3][0] = "shark"
+    bad[2][1] = "shark"
+    with pytest.raises(InvalidDealError, match="too many shark"):
+        game.deal_action(bad)
+    with pytest.raises(InvalidDealError, match="4 piles"):
+        game.deal_action(good[:3])
+    short = [list(p) for p in good]
+    short[0] = short[0][:-1]
+    with pytest.raises(InvalidDealError, match="must have 12 cards"):
+        game.deal_action(short)
+
+
+def test_illegal_action_rejected() -> None:
+    game, s = _example_game()
+    with pytest.raises(IllegalActionError, match="slap race"):
+        game.apply(s, ("slap", 2, 3, BIG_FISH, 9))
+    with pytest.raises(IllegalActionError):
+        game.apply(s, ("turn_over",))
+    with pytest.raises(IllegalActionError):
+        game.apply(game.root_state(), ("turn_over",))
+
+
+def test_malformed_json_state_rejected() -> None:
+    game, s = _example_game()
+    data = game.state_to_json(s)
+    for mutate, msg in (
+        (lambda d: d.pop("phase"), "'phase' is missing"),
+        (lambda d: d.__setitem__("mode", "poker"), "'mode'"),
+        (lambda d: d["players"][0].__setitem__("pile", "shark"), "players\\[0\\].pile"),
+        (lambda d: d["players"][1]["pile"].append("whale"), "unknown card"),
+        (lambda d: d["players"][1]["pile"].append("shark"), "do not match deck"),
+        (lambda d: d["players"][0].__setitem__("active", 1), "true or false"),
+        (lambda d: d.__setitem__("players", []), "4 players"),
+    ):
+        bad = json.loads(json.dumps(data))
+        mutate(bad)
+        with pytest.raises(InvalidStateError, match=msg):
+            game.state_from_json(bad)
+    assert game.state_from_json(json.loads(json.dumps(data))) == s
+
+
+def test_canonical_sorts_players() -> None:
+    game, s = _example_game()
+    c = game.canonical(s)
+    assert game.canonical(c) == c
+    perm = game.state_from_json(_permuted(game.state_to_json(s), [3, 2, 1, 0]))
+    assert game.canonical(perm) == c
+    assert len(game.legal_actions(perm)) == len(game.legal_actions(s))
+
+
+def _permuted(data: dict, order: list[int]) -> dict:
+    data = json.loads(json.dumps(data))
+    data["players"] = [data["players"][p] for p in order]
+    return data
+
+
+def test_chance_actor_and_terminal() -> None:
+    game = load_game("chomp", "chomp-rapido", 2)
+    assert game.current_player(game.root_state()) == CHANCE
+    assert game.declared_outcomes()["collected-all"]
+    assert load_game("chomp").declared_outcomes()["count-two-left"]

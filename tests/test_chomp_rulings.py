@@ -1,0 +1,127 @@
+"""The rulings are real: every ruling the code asks exists, every clause cited exists, and
+changing an option changes what happens."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from chomp_helpers import deal_with_tops
+from rulecheck.core.clauses import clauses_for_game
+from rulecheck.core.coverage import cited_clauses
+from rulecheck.core.rulings import load_ruling_points
+from rulecheck.engine import play
+from rulecheck.games import load_game
+from rulecheck.games.chomp.cards import BIG_FISH, PLANKTON, SEAL, SHARK
+
+PACKAGE = Path(__file__).resolve().parents[1] / "rulecheck" / "games" / "chomp"
+
+
+def _asked_rulings() -> set[str]:
+    found: set[str] = set()
+    for path in PACKAGE.glob("*.py"):
+        found.update(re.findall(r"""ctx\.rule\(\s*["']([a-z_.]+)["']""", path.read_text(encoding="utf-8")))
+        found.update(re.findall(r"""["'](chomp\.nobody_(?:slaps|can_chomp))["']""", path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_ruling_asked_exists_and_every_ruling_is_asked() -> None:
+    points = load_ruling_points("chomp")
+    asked = _asked_rulings()
+    assert asked - set(points) == set()
+    assert set(points) - asked == set()
+    assert len(points) >= 25
+
+
+def test_ruling_points_are_complete() -> None:
+    index = clauses_for_game("chomp")
+    for rp in load_ruling_points("chomp").values():
+        assert rp.kind in ("gap", "conflict")
+        assert len(rp.options) >= 2 and rp.recommended in rp.option_ids
+        assert rp.rationale and rp.players_question and rp.question
+        assert rp.clauses and all(c in index for c in rp.clauses), rp.id
+
+
+def test_every_cited_clause_exists() -> None:
+    index = clauses_for_game("chomp")
+    cited = cited_clauses("chomp")
+    assert cited and cited <= set(index), sorted(cited - set(index))
+    normative = {c.id for c in index.values() if c.kind == "normative"}
+    assert normative <= cited, sorted(normative - cited)
+
+
+def _race(variant: str, players: int, tops: list[list[str]], choices: dict[str, str]):
+    game = load_game("chomp", variant, players, {"choices": choices})
+    state = game.new_initial_state(deal=deal_with_tops(game, tops))
+    return game, game.apply(state, ("turn_over",)).state
+
+
+def test_bad_chomp_both_cards_changes_who_gets_the_shark() -> None:
+    tops = [["seal"], ["shark"], ["bigfish"], ["bigfish"]]
+    out = {}
+    for opt in ("winner_takes_both", "only_if_can_chomp"):
+        game, s = _race("standard", 4, tops, {"chomp.bad_chomp_both_cards": opt})
+        s = game.apply(s, ("slap", 1, 1, SHARK)).state  # the Shark player slaps his own card
+        s = game.apply(s, ("slap", 0, 2, BIG_FISH)).state  # the Seal player wins
+        out[opt] = (s.discards[0], s.discards[1])
+        assert not game.invariants(s)
+    assert SHARK in out["winner_takes_both"][0] and SHARK not in out["winner_takes_both"][1]
+    assert SHARK in out["only_if_can_chomp"][1] and SHARK not in out["only_if_can_chomp"][0]
+
+
+def test_lower_not_lowest_options() -> None:
+    tops = [["seal"], ["shark"], ["bigfish"], ["bigfish"]]
+    slap_seal = ("slap", 1, 0, SEAL)
+    game, s = _race("standard", 4, tops, {"chomp.lower_not_lowest": "no_effect"})
+    assert slap_seal not in game.legal_actions(s)
+    game, s = _race("standard", 4, tops, {"chomp.lower_not_lowest": "bad_chomp"})
+    assert "Bad Chomp" in game.describe_action(s, slap_seal)
+    assert game.apply(s, slap_seal).state.phase == s.phase  # the race goes on
+    game, s = _race("standard", 4, tops, {"chomp.lower_not_lowest": "wins_round"})
+    after = game.apply(s, slap_seal).state
+    assert sorted(after.discards[1]) == [BIG_FISH, BIG_FISH, SEAL, SHARK]
+
+
+def test_rapido_own_card_options() -> None:
+    own = ("slap", 0, 0, PLANKTON)
+    results = {}
+    for opt in ("allowed", "bad_chomp"):
+        game, s = _race("chomp-rapido", 2, [["plankton"], ["shark"]], {"chomp.rapido_own_card": opt})
+        results[opt] = game.describe_action(s, own)
+        after = game.apply(s, own).state
+        results[opt + "-table"] = after.table
+    assert "Bad Chomp" not in results["allowed"] and "Bad Chomp" in results["bad_chomp"]
+    assert results["allowed-table"] == ((), ()) and results["bad_chomp-table"] != ((), ())
+
+
+def test_tie_replay_players_options() -> None:
+    tops = [["seal", "shrimp"], ["shark", "shrimp"], ["bigfish", "plankton"], ["littlefish", "plankton"]]
+    for opt, expect in (("all_players", 0b1111), ("tied_only", 0b0011)):
+        game, s = _race("standard", 4, tops, {"chomp.tie_replay_players": opt})
+        after = game.apply(s, ("tie", 0, 1)).state
+        assert after.replay == expect
+        replay = game.apply(after, ("turn_over",)).state
+        assert sum(1 for t in replay.table if t) == bin(expect).count("1")
+
+
+def test_two_left_switch_changes_the_game() -> None:
+    counted = switched = 0
+    for seed in range(30):
+        rec = play(load_game("chomp", "standard", 3), seed=seed, max_steps=3000)
+        uw = play(load_game("chomp", "standard", 3, {"choices": {"chomp.two_left": "underwater_war"}}),
+                  seed=seed, max_steps=3000)
+        counted += rec.final.outcome == 3
+        switched += uw.final.mode == 1
+        assert uw.final.outcome != 3
+    assert counted and switched
+
+
+@pytest.mark.parametrize("variant", ["underwater-war", "chomp-rapido", "doble-chomp"])
+def test_won_cards_destination(variant: str) -> None:
+    finals = {}
+    for opt in ("discard_pile", "bottom_of_pile"):
+        game = load_game("chomp", variant, 2, {"choices": {"chomp.two_player_won_cards": opt}})
+        finals[opt] = play(game, seed=11, max_steps=400).actions
+    assert finals["discard_pile"] != finals["bottom_of_pile"]
