@@ -16,9 +16,12 @@ what was completed.
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -66,8 +69,39 @@ PlanEntry = tuple[str, str, int, str]
 
 # Chosen by measuring (benchmarks/explore.py, docs in the final report): every entry is
 # explored exhaustively, raw and recommended, well inside the time budget on 2 cores.
-DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {}
-QUICK_PLAN: dict[str, list[tuple[str, int, str]]] = {}
+DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {
+    "chomp": [
+        ("standard", 3, "shark=1,littlefish=1,eel=1,octopus=1"),
+        ("standard", 4, "shark=1,littlefish=1,eel=1,octopus=1"),
+        ("standard", 3, "seal=1,bigfish=1,shrimp=1,plankton=1"),
+        ("standard", 5, "shark=2,plankton=2,octopus=1"),
+        ("standard", 6, "shark=2,littlefish=1,plankton=2,octopus=1"),
+        ("underwater-war", 2, "shark=1,seal=1,plankton=1,eel=1,octopus=1"),
+        ("chomp-rapido", 2, "shark=1,seal=1,eel=1,octopus=1"),
+        ("doble-chomp", 2, "shark=1,seal=1,plankton=1,eel=1,octopus=1"),
+    ],
+    "chonker-party": [
+        ("standard", 2, "sweet=2,salty=1,chonk=1,leaf=2,war=2,hand=2"),
+        ("standard", 2, "sweet=1,leaf=1,spoiled=1,choose=1,force=1,hand=1"),
+        ("standard", 3, "sweet=1,salty=1,chonk=1,leaf=1,steal=1,hand=1"),
+        ("standard", 3, "sweet=1,salty=1,chonk=1,stick=1,see=1,hand=1"),
+        ("standard", 4, "sweet=1,salty=1,chonk=1,leaf=1,skip=1,hand=1"),
+        ("standard", 4, "sweet=1,salty=1,chonk=1,leaf=1,war=1,hand=1"),
+        ("standard", 5, "sweet=1,salty=1,chonk=1,leaf=2,war=1,hand=1"),
+        ("standard", 6, "sweet=1,chonk=1,leaf=4,war=1,hand=1"),
+    ],
+}
+QUICK_PLAN: dict[str, list[tuple[str, int, str]]] = {
+    "chomp": [
+        ("standard", 3, "shark=1,littlefish=1,eel=1,octopus=1"),
+        ("underwater-war", 2, "shark=1,seal=1,eel=1,octopus=1"),
+        ("doble-chomp", 2, "shark=1,seal=1,eel=1,octopus=1"),
+    ],
+    "chonker-party": [
+        ("standard", 2, "sweet=1,leaf=1,spoiled=1,choose=1,force=1,hand=1"),
+        ("standard", 3, "sweet=1,salty=1,chonk=1,leaf=1,steal=1,hand=1"),
+    ],
+}
 
 Progress = Callable[[str], None]
 
@@ -226,17 +260,19 @@ def _progress_hook(progress: Progress | None, label: str) -> Callable[[int, int,
 
 
 def _frequency_severity(f: Finding) -> str:
-    """Gaps and conflicts met in a quarter of ordinary games or more are critical; those never
-    met in the playouts drop to medium."""
+    """Gaps and conflicts by how often ordinary (full-deck, seeded) games meet them: in half
+    the games or more critical, in 5% or more high, less often medium, never low."""
     freq = f.frequency
     if f.kind not in ("gap", "conflict") or not freq or not freq.get("games"):
         return f.severity
     rate = float(freq.get("rate", 0.0))
-    if rate >= 0.25:
+    if rate >= 0.5:
         return "critical"
-    if rate == 0.0:
+    if rate >= 0.05:
+        return "high"
+    if rate > 0.0:
         return "medium"
-    return f.severity
+    return "low"
 
 
 def run_audit(
@@ -254,10 +290,12 @@ def run_audit(
     json_path: str | Path | None = None,
     write: bool = True,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> AuditReport:
     """Run the audit and (if ``write``) write ``audit.json`` and ``AUDIT.md`` to ``out_dir``.
 
-    ``plan`` overrides the default configurations (``default_plan(games, quick)``).
+    ``plan`` overrides the default configurations (``default_plan(games, quick)``). ``jobs``
+    searches run at once (in forked processes when more than one).
     ``max_seconds`` and ``max_states`` bound each search; a bounded search is reported as
     incomplete and claims nothing it did not finish. KeyboardInterrupt and SIGTERM write the
     report as ``interrupted`` and re-raise KeyboardInterrupt.
@@ -292,7 +330,7 @@ def run_audit(
         previous = signal.signal(signal.SIGTERM, _term)
     try:
         _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
-             note, partial_path if write else None)
+             progress, partial_path if write else None, jobs)
     except (KeyboardInterrupt, AuditInterrupted):
         report.status = "interrupted"
         _finish(report)
@@ -316,6 +354,95 @@ def _write(report: AuditReport, out: Path, json_path: str | Path | None) -> None
     _atomic_write(out / "AUDIT.md", report.to_markdown())
 
 
+@dataclass
+class _SearchOutcome:
+    """What one search job sends back (picklable: no game, no state store)."""
+
+    summary: dict[str, Any] | None = None
+    findings: list[Finding] = field(default_factory=list)
+    reach: Reach | None = None
+    error: str | None = None
+
+
+def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_states: int | None,
+                note: Progress | None, label: str) -> _SearchOutcome:
+    """Explore one configuration and run the per-configuration detectors on it."""
+    try:
+        if note is not None:
+            note(label)
+        res = explore(cfg.load(), max_states=max_states, max_seconds=max_seconds,
+                      progress=_progress_hook(note, cfg.label()), config=cfg)
+        if note is not None:
+            rate = res.transitions / res.seconds if res.seconds > 0 else 0.0
+            note(f"  done {cfg.label()}: {res.distinct:,} states, {res.transitions:,} transitions, "
+                 f"{'complete' if res.complete else 'INCOMPLETE (' + res.stop_reason + ')'}, "
+                 f"{res.seconds:.1f}s, {rate:,.0f}/s")
+        found = config_findings(res, rulings=True, behaviour=behaviour)
+        summary = _summary(res)
+        if behaviour and res.complete and not any(f.kind == "non-termination" for f in found):
+            summary["proved"] = [*summary["proved"], "terminates"]
+        return _SearchOutcome(summary, found, Reach.of(res))
+    except RulecheckError as exc:
+        return _SearchOutcome(error=str(exc))
+    except Exception as exc:  # a crash in the model: report it for this configuration, go on
+        return _SearchOutcome(error=f"the model raised {type(exc).__name__}: {exc}")
+    except KeyboardInterrupt:
+        if multiprocessing.parent_process() is not None:
+            return _SearchOutcome(error="interrupted")
+        raise
+
+
+def _stats_job(cfg: Config, playouts: int, seed: int, steps: int, note: Progress | None) -> PlayoutStats | str:
+    try:
+        if note is not None:
+            note(f"playouts: {playouts} games of {cfg.label()} from seed {seed}")
+        return playout_stats(cfg.load(), playouts, seed, steps, cfg)
+    except RulecheckError as exc:
+        return f"playouts: {exc}"
+    except Exception as exc:  # a crash in the model
+        return f"playouts: the model raised {type(exc).__name__}: {exc}"
+    except KeyboardInterrupt:
+        if multiprocessing.parent_process() is not None:
+            return "interrupted"
+        raise
+
+
+def _stderr_note(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+class _Runner:
+    """Runs jobs inline (``jobs == 1``) or in a pool of forked processes; results come back in
+    submission order, so the report does not depend on which job finishes first."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        if jobs > 1:
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=jobs, mp_context=multiprocessing.get_context("fork")
+            )
+
+    def map(self, calls: list[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterable[Any]:
+        if self.pool is None:
+            for fn, args in calls:
+                yield fn(*args)
+            return
+        futures = [self.pool.submit(fn, *args) for fn, args in calls]
+        for fut in futures:
+            yield fut.result()
+
+    def close(self, abort: bool = False) -> None:
+        if self.pool is None:
+            return
+        if abort:
+            for proc in list(getattr(self.pool, "_processes", {}).values()):
+                proc.terminate()
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        else:
+            self.pool.shutdown()
+
+
 def _run(
     report: AuditReport,
     games: list[str],
@@ -326,53 +453,83 @@ def _run(
     playouts: int,
     playout_steps: int,
     seed: int,
-    note: Progress,
+    note: Progress | None,
     partial_path: Path | None,
+    jobs: int,
 ) -> None:
     per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
     per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
-    raw_findings: list[Finding] = []
-    other_findings: list[Finding] = []
+    found: list[Finding] = []
     chosen_open: set[str] = set()
-    for n, (game, variant, players, deck) in enumerate(entries, 1):
-        base = Config(game, variant, players, deck, "raw")
-        entry: dict[str, Any] = {"config": {k: v for k, v in base.to_json().items() if k != "ruleset"}}
-        try:
-            runs = [("raw", base)]
-            if ruleset != "raw":
-                runs.append(("chosen", base.with_ruleset(ruleset)))
+    for game in games:
+        g = _any_game(game, entries)
+        if g is not None:
+            report.loaded[game] = g
+    runner = _Runner(jobs)
+    worker_note = note if jobs == 1 else (_stderr_note if note is not None else None)
+    try:
+        calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        roles: list[tuple[int, str]] = []
+        for n, (game, variant, players, deck) in enumerate(entries, 1):
+            base = Config(game, variant, players, deck, "raw")
+            runs = [("raw", base)] + ([("chosen", base.with_ruleset(ruleset))] if ruleset != "raw" else [])
             for role, cfg in runs:
-                g = cfg.load()
-                report.loaded.setdefault(game, g)
-                note(f"[{n}/{len(entries)}] {cfg.label()}")
-                res = explore(g, max_states=max_states, max_seconds=max_seconds,
-                              progress=_progress_hook(note, cfg.label()), config=cfg)
-                rate = res.transitions / res.seconds if res.seconds > 0 else 0.0
-                note(f"  done: {res.distinct:,} states, {res.transitions:,} transitions, "
-                     f"{'complete' if res.complete else 'INCOMPLETE (' + res.stop_reason + ')'}, "
-                     f"{res.seconds:.1f}s, {rate:,.0f}/s")
-                entry[role] = _summary(res)
+                behaviour = role == "chosen" or ruleset == "raw"
+                calls.append((_search_job, (cfg, behaviour, max_seconds, max_states, worker_note,
+                                            f"[{n}/{len(entries)}] {cfg.label()}")))
+                roles.append((n - 1, role))
+        stat_cfgs = []
+        if playouts > 0:
+            for game, variant, players in dict.fromkeys((e[0], e[1], e[2]) for e in entries):
+                cfg = Config(game, variant, players, "full", ruleset)
+                stat_cfgs.append(cfg)
+                calls.append((_stats_job, (cfg, playouts, seed, playout_steps, worker_note)))
+        results = iter(runner.map(calls))
+        current: dict[str, Any] | None = None
+        for (idx, role), outcome in zip(roles, results, strict=False):
+            game, variant, players, deck = entries[idx]
+            if role == "raw":
+                current = {"config": {"game": game, "variant": variant, "players": players, "deck": deck}}
+                failed = False
+            assert current is not None
+            if outcome.error is not None:
+                if outcome.error == "interrupted":
+                    raise KeyboardInterrupt
+                if not failed:
+                    report.errors.append({"config": current["config"], "error": outcome.error})
+                    if note is not None:
+                        note(f"  error: {outcome.error}")
+                failed = True
+            else:
+                current[role] = outcome.summary
+                found.extend(outcome.findings)
                 if role == "raw":
-                    raw_findings.extend(config_findings(res, rulings=True, behaviour=ruleset == "raw"))
-                    per_game_raw[game].append(Reach.of(res))
-                    if ruleset == "raw":
-                        per_game_reach[game].append(Reach.of(res))
-                else:
-                    fs = config_findings(res, rulings=True, behaviour=True)
-                    chosen_open.update(f.ruling for f in fs if f.ruling)
-                    other_findings.extend(fs)
-                    per_game_reach[game].append(Reach.of(res))
-                del res
-        except RulecheckError as exc:
-            report.errors.append({"config": entry["config"], "error": str(exc)})
-            note(f"  error: {exc}")
-            continue
-        entry["complete"] = all(entry[r]["complete"] for r in ("raw", "chosen") if r in entry)
-        report.configurations.append(entry)
-        report.findings = merge_all([*raw_findings, *other_findings])
-        if partial_path is not None:
-            report.status = "partial"
-            _atomic_write(partial_path, report.dumps())
+                    per_game_raw[game].append(outcome.reach)
+                if role == "chosen" or ruleset == "raw":
+                    per_game_reach[game].append(outcome.reach)
+                if role == "chosen":
+                    chosen_open.update(f.ruling for f in outcome.findings if f.ruling and f.kind in ("gap", "conflict"))
+            last = ruleset == "raw" or role == "chosen"
+            if last and not failed:
+                current["complete"] = all(current[r]["complete"] for r in ("raw", "chosen") if r in current)
+                report.configurations.append(current)
+                report.findings = merge_all(found)
+                if partial_path is not None:
+                    report.status = "partial"
+                    _atomic_write(partial_path, report.dumps())
+        stats: list[PlayoutStats] = []
+        for cfg, st in zip(stat_cfgs, results, strict=False):
+            if isinstance(st, str):
+                if st == "interrupted":
+                    raise KeyboardInterrupt
+                report.errors.append({"config": cfg.to_json(), "error": st})
+                continue
+            stats.append(st)
+            report.statistics.append(st.to_json())
+    except BaseException:
+        runner.close(abort=True)
+        raise
+    runner.close()
     report.status = "complete"
 
     # absence claims and coverage, per game
@@ -385,29 +542,15 @@ def _run(
         absent += find_dead(g, per_game_reach[game], per_game_raw[game], clauses)
         absent += find_coverage_holes(game, clauses)
 
-    # statistics on the full deck under the chosen ruleset
-    stats: list[PlayoutStats] = []
-    if playouts > 0:
-        pairs = list(dict.fromkeys((e[0], e[1], e[2]) for e in entries))
-        for game, variant, players in pairs:
-            cfg = Config(game, variant, players, "full", ruleset)
-            note(f"playouts: {playouts} games of {cfg.label()} from seed {seed}")
-            try:
-                st = playout_stats(cfg.load(), playouts, seed, playout_steps, cfg)
-            except RulecheckError as exc:
-                report.errors.append({"config": cfg.to_json(), "error": f"playouts: {exc}"})
-                continue
-            stats.append(st)
-            report.statistics.append(st.to_json())
-
     findings = []
-    for f in merge_all([*raw_findings, *other_findings, *absent]):
+    for f in merge_all([*found, *absent]):
         if f.ruling and f.kind in ("gap", "conflict"):
             games_stats = [s for s in stats if s.config.game == f.game]
             freq = combined_frequency(games_stats, f.ruling, list(f.configs))
             choice = _choice(f.game, ruleset, f.ruling)
             data = dict(f.data)
-            data["closed_by"] = None if choice is None else {"ruleset": ruleset, "option": choice}
+            data["closed_by"] = None if choice is None or f.ruling in chosen_open else {
+                "ruleset": ruleset, "option": choice}
             f = replace(f, frequency=freq, data=data)
             f = replace(f, severity=_frequency_severity(f))
         findings.append(f)
@@ -434,6 +577,17 @@ def _run(
                 "id": rid, "game": game, "kind": rp.kind, "question": rp.question,
                 "reached_raw": reached, "choice": choice, "status": status,
             })
+
+
+def _any_game(game: str, entries: Sequence[PlanEntry]) -> Game | None:
+    """A loaded instance of ``game`` (for its ruling points and declared outcomes)."""
+    for g, variant, players, deck in entries:
+        if g == game:
+            try:
+                return load_game(game, variant, players, "raw", deck)
+            except RulecheckError:
+                continue
+    return None
 
 
 def _choice(game: str, ruleset: str, ruling: str) -> str | None:

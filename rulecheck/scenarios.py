@@ -318,7 +318,7 @@ def scenario_finding(result: ScenarioResult) -> Finding:
         configs=(s.config(),),
         witness=witness,
         verified=True,
-        source="scenarios",
+        source="examples",
         data={
             "scenario": s.id,
             "example_clauses": list(s.clauses),

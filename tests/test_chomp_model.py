@@ -6,8 +6,8 @@ import json
 from fractions import Fraction
 
 import pytest
-
 from chomp_helpers import deal_with_tops
+
 from rulecheck.core.errors import (
     IllegalActionError,
     InvalidConfigError,
@@ -55,7 +55,7 @@ def test_example_only_seal_and_shark_can_chomp() -> None:
     valid = [a for a in acts if a[0] == "slap" and "Bad Chomp" not in game.describe_action(s, a)]
     assert valid == [("slap", 0, 2, BIG_FISH), ("slap", 1, 2, BIG_FISH)]
     assert ("tie", 0, 1) in acts
-    assert "Player 1 slaps Player 3's Big Fish and shouts Chomp!" == game.describe_action(s, valid[0])
+    assert game.describe_action(s, valid[0]) == "Player 1 slaps Player 3's Big Fish and shouts Chomp!"
 
 
 def test_example_shark_chomps_first_takes_all() -> None:
@@ -123,7 +123,7 @@ def test_config_errors() -> None:
 
 
 def test_ruleset_errors() -> None:
-    with pytest.raises(UnknownRulingError, match="chomp.nope"):
+    with pytest.raises(UnknownRulingError, match=r"chomp\.nope"):
         load_game("chomp", "standard", 3, {"choices": {"chomp.nope": "x"}})
     with pytest.raises(RulesetError, match="no option"):
         load_game("chomp", "standard", 3, {"choices": {"chomp.two_left": "arm_wrestle"}})
@@ -239,3 +239,64 @@ def test_chance_actor_and_terminal() -> None:
     assert game.current_player(game.root_state()) == CHANCE
     assert game.declared_outcomes()["collected-all"]
     assert load_game("chomp").declared_outcomes()["count-two-left"]
+
+
+# --------------------------------------------------------------------------- action cards and ties
+
+def _start(tops: list[list[str]], choices: dict[str, str] | None = None):
+    game = load_game("chomp", "standard", 4, {"choices": choices or {}})
+    s = game.new_initial_state(deal=deal_with_tops(game, tops))
+    return game, game.apply(s, ("turn_over",)).state
+
+
+def test_ink_out_sets_aside_and_replay_winner_takes_them() -> None:
+    """en.ink-out.2-5: nobody can chomp, the cards are set aside, everyone plays another card;
+    the replay's winner gets all the Ink Out cards and the current cards she can chomp."""
+    game, s = _start([["octopus", "shark"], ["seal", "plankton"], ["bigfish", "shrimp"], ["littlefish", "seal"]])
+    acts = game.legal_actions(s)
+    assert all("Bad Chomp" in game.describe_action(s, a) for a in acts if a[0] == "slap")
+    assert not [a for a in acts if a[0] == "tie"]
+    s = game.apply(s, ("nobody_slaps",)).state
+    assert sorted(c for a in s.aside for c in a) == [2, 3, 4, 7]
+    s = game.apply(s, ("turn_over",)).state
+    step = game.apply(s, ("slap", 0, 1, PLANKTON))
+    assert "en.ink-out.4" in step.provenance.clauses
+    assert sorted(step.state.discards[0]) == [0, 1, 2, 3, 4, 4, 5, 7]
+    assert not game.invariants(step.state)
+
+
+def test_bad_chomp_in_ink_out() -> None:
+    """en.bad-chomp.6, en.ink-out.6: slapping in an Ink Out is a Bad Chomp: a card goes face down."""
+    game, s = _start([["octopus", "shark"], ["seal", "plankton"], ["bigfish", "shrimp"], ["littlefish", "seal"]])
+    slap = next(a for a in game.legal_actions(s) if a[0] == "slap" and a[1] == 2)
+    after = game.apply(s, slap).state
+    assert after.centre == (SHRIMP,) and after.bad == 0b100
+    assert "Octopus Ink Out" in game.describe_action(s, slap)
+
+
+@pytest.mark.parametrize(("option", "valid"), [("frenzy_overrides", True), ("bad_chomp_applies", False)])
+def test_feeding_frenzy_with_octopus(option: str, valid: bool) -> None:
+    """en.octopus-vs-eel.1: the Eel prevails; en.feeding-frenzy.2-3: any card but your own, takes all."""
+    game, s = _start([["eel"], ["shark"], ["plankton"], ["octopus"]], {"chomp.frenzy_vs_bad_chomp": option})
+    slap = ("slap", 2, 1, SHARK)
+    assert slap in game.legal_actions(s)
+    after = game.apply(s, slap).state
+    if valid:
+        assert sorted(after.discards[2]) == [PLANKTON, SHARK, EEL, OCTOPUS]
+    else:
+        assert after.bad == 0b100 and after.phase == PHASE_RACE
+
+
+@pytest.mark.parametrize(("option", "expected"), [
+    ("all_tie_cards", [BIG_FISH, BIG_FISH, SEAL, SHARK, PLANKTON, SHRIMP]),
+    ("chompable_only", [SHARK, PLANKTON, SHRIMP]),
+])
+def test_tie_replay_winnings(option: str, expected: list[int]) -> None:
+    """en.tie.3-5 conflict: all the tie round's cards, or only those the winner can chomp."""
+    game, s = _start([["seal", "plankton"], ["shark", "shrimp"], ["bigfish", "littlefish"], ["bigfish", "bigfish"]],
+                     {"chomp.tie_replay_winnings": option})
+    s = game.apply(s, ("tie", 0, 1)).state
+    s = game.apply(s, ("turn_over",)).state
+    after = game.apply(s, ("slap", 1, 0, PLANKTON)).state
+    assert sorted(after.discards[1]) == sorted(expected)
+    assert not game.invariants(after)

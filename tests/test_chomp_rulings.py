@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from chomp_helpers import deal_with_tops
+
 from rulecheck.core.clauses import clauses_for_game
 from rulecheck.core.coverage import cited_clauses
 from rulecheck.core.rulings import load_ruling_points

@@ -66,15 +66,19 @@ def _play_checked(game, seed: int, json_every: int = 9):  # type: ignore[no-unty
         if steps % json_every == 0:
             data = json.loads(json.dumps(game.state_to_json(state)))
             assert game.state_from_json(data) == state
+            canon = game.canonical(state)
+            if not isinstance(state, Pending) and not game.is_terminal(state):
+                assert len(game.legal_actions(canon)) == len(game.legal_actions(state))
+                assert game.current_player(canon) == game.current_player(state)
         assert steps < 5000
     return state
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), ruleset=st.sampled_from(["raw", "recommended"]),
-       seed=st.integers(0, 10**6), deck=st.sampled_from(["full", "full", "mini"]))
+       seed=st.integers(0, 10**6), deck=st.sampled_from(["full", "full", "mini", "tiny", "micro"]))
 def test_random_games(players: int, ruleset: str, seed: int, deck: str) -> None:
-    if deck == "mini" and players > 4:
+    if deck != "full" and players > 3:
         deck = "full"
     game = load_game(GAME, None, players, ruleset, deck)
     final = _play_checked(game, seed)

@@ -41,7 +41,7 @@ DEAL4 = {
 def test_package_interface() -> None:
     assert VARIANTS == ("standard",)
     assert list(PLAYERS) == [2, 3, 4, 5, 6]
-    assert {"full", "mini", "tiny"} <= set(DECKS)
+    assert {"full", "mini", "tiny", "micro"} <= set(DECKS)
     for deck in DECKS:
         parse_deck(deck)
 
@@ -100,6 +100,8 @@ def test_deal_chance_node() -> None:
     small = load_game(GAME, None, 2, deck="sweet=2,leaf=2,chonk=1,war=1,hand=1")
     outcomes = small.chance_outcomes(small.root_state())
     assert sum(p for _, p in outcomes) == Fraction(1)
+    micro = load_game(GAME, None, 2, deck="micro")
+    assert sum(p for _, p in micro.chance_outcomes(micro.root_state())) == Fraction(1)
     assert len({a for a, _ in outcomes}) == len(outcomes)
     for action, _ in outcomes:
         assert small.is_legal(small.root_state(), action)

@@ -97,7 +97,7 @@ def test_faq_has_every_ruling_point_open_ones_listed_and_unreached_ones_said() -
     assert by_id["toy.nobody"].status == "open"
     md = faq_documents(_findings(), rulesets, [GAME]).markdown
     assert "**Answer** (open): Open:" in md
-    assert "Never reached in the explored configurations" in md  # toy.never has no finding
+    assert "Never reached in the explored configurations: no explored play" in md  # toy.never: no finding
     assert md.count("### Q") == 3
 
 

@@ -115,6 +115,14 @@ def _aligned_to(clauses: Mapping[str, Clause]) -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- helpers
 
 
+def _subject(game: Game, ident: str) -> str:
+    """A ruling or invariant ID without its namespace (``cp.final_tie`` -> ``final_tie``), so
+    finding IDs read ``<game>.<word>.<name>`` whatever prefix the model uses."""
+    namespaces = {rid.split(".", 1)[0] for rid in game.ruling_points if "." in rid} | {game.name}
+    head, dot, rest = ident.partition(".")
+    return rest if dot and head in namespaces else ident
+
+
 def _witness(res: ExploreResult, actions: Sequence[Action], problem: int, loop: int | None = None) -> Witness:
     return Witness(
         res.config.to_json(), tuple(action_to_json(a) for a in actions), problem, loop
@@ -176,7 +184,7 @@ def find_rulings_open(res: ExploreResult) -> list[Finding]:
         )
         out.append(
             Finding(
-                id=finding_id(game.name, kind, rid),
+                id=finding_id(game.name, kind, _subject(game, rid)),
                 game=game.name,
                 kind=kind,
                 severity=DEFAULT_SEVERITY[kind],
@@ -298,7 +306,7 @@ def find_invariant_violations(res: ExploreResult) -> list[Finding]:
         count = res.violation_count.get(vid, 0)
         out.append(
             Finding(
-                id=finding_id(game.name, "invariant", vid),
+                id=finding_id(game.name, "invariant", _subject(game, vid)),
                 game=game.name,
                 kind="invariant",
                 severity=DEFAULT_SEVERITY["invariant"],
@@ -400,11 +408,17 @@ def find_dead(
         for r in runs:
             dynamic |= r.clauses
         aligned_to = _aligned_to(clauses)
-        for cid, clause in sorted(clauses.items()):
-            if not _cited(clause, static_set, aligned_to):
-                continue  # never cited at all: a coverage hole, reported by find_coverage_holes
-            if _cited(clause, dynamic, aligned_to):
-                continue
+        dead = [
+            cid for cid, clause in sorted(clauses.items())
+            # never cited at all is a coverage hole (find_coverage_holes), not a dead rule
+            if _cited(clause, static_set, aligned_to) and not _cited(clause, dynamic, aligned_to)
+        ]
+        dead_set = set(dead)
+        for cid in dead:
+            clause = clauses[cid]
+            if clause.aligned is not None and clause.aligned in dead_set:
+                continue  # a translation of a dead original: listed with the original
+            translations = tuple(t for t in aligned_to.get(cid, ()) if t in dead_set)
             out.append(
                 Finding(
                     id=finding_id(name, "dead-rule", cid),
@@ -416,7 +430,7 @@ def find_dead(
                         f"The model cites {cid} (\"{' '.join(clause.text.split())}\") but no transition of any "
                         f"explored play applies it. {note}"
                     ),
-                    clauses=(cid,),
+                    clauses=(cid, *translations),
                     configs=configs,
                     verified=all_complete,
                 )
@@ -430,7 +444,7 @@ def find_dead(
             continue
         out.append(
             Finding(
-                id=finding_id(name, "dead-ruling", rid),
+                id=finding_id(name, "dead-ruling", _subject(game, rid)),
                 game=name,
                 kind="dead-rule",
                 severity="info",

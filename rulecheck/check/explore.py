@@ -312,7 +312,8 @@ def explore(
     game: a configured game (any :class:`~rulecheck.core.game.Game`).
     max_states: stop expanding once this many distinct states are stored.
     max_seconds: stop expanding after this much wall time.
-    symmetry: reduce states with ``game.canonical`` (off: count distinct concrete states).
+    symmetry: reduce states with ``game.canonical`` (off: count distinct concrete states);
+        ``canonical`` must be idempotent (a representative is its own representative).
     check_invariants: call ``game.invariants`` on every new state.
     progress: called about every ``progress_seconds`` with the running figures.
     config: how to name the configuration (default: from the game; pass it to keep a ruleset
@@ -414,11 +415,12 @@ def explore(
                 seen_clause_tuples.add(cl)
                 cited_update(cl)
             t = step.state
-            if type(t) is Pending:
-                key = t
-            else:
-                key = t if canon is None else canon(t)
-            j = index_get(key)
+            # a stored key is canonical, and canonical() is idempotent: skip the call for it
+            j = index_get(t)
+            key = t
+            if j is None and canon is not None and type(t) is not Pending:
+                key = canon(t)
+                j = index_get(key)
             if j is None:
                 j = len(states)
                 index[key] = j

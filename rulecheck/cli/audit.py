@@ -35,9 +35,10 @@ def _stderr(msg: str) -> None:
               help="Seeded full-deck games per configuration for the statistics [default: 200, quick: 50].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout.")
 @click.option("--quick", is_flag=True, help="A smaller set of configurations and playouts.")
+@click.option("--jobs", "-j", type=int, default=2, show_default=True, help="Searches run at once (processes).")
 def audit(games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: str | None,
           fail_on: str | None, max_seconds: float, max_states: int, playouts: int | None, seed: int,
-          quick: bool) -> None:
+          quick: bool, jobs: int) -> None:
     """Explore every configuration exhaustively and report what is wrong with the rulebooks.
 
     GAMES defaults to every game. Writes reports/audit.json and reports/AUDIT.md; progress goes
@@ -55,7 +56,7 @@ def audit(games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: 
         report = run_audit(
             list(games) or None, ruleset=ruleset, max_seconds=max_seconds, max_states=max_states,
             playouts=(50 if quick else 200) if playouts is None else playouts, seed=seed, quick=quick,
-            out_dir=out_dir, json_path=json_path, progress=_stderr,
+            out_dir=out_dir, json_path=json_path, progress=_stderr, jobs=max(1, jobs),
         )
     except KeyboardInterrupt:
         _stderr("audit interrupted; the report lists the configurations completed")

@@ -314,7 +314,7 @@ class Game(ABC):
         legal = self.legal_actions(state)
         shown = ", ".join(str(action_to_json(a)) for a in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-        who = {RACE: "the slap race", RULING: "the ruleset"}.get(player, f"player {player}")
+        who = {RACE: "the slap race", RULING: "the ruleset"}.get(player, f"player {player + 1}")
         return (
             f"illegal action {action_to_json(action)}: it is {who}'s move; "
             f"legal actions are {shown}{more}"

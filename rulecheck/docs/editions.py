@@ -317,12 +317,12 @@ def _term_changes(
                 rendering, words = other
                 severity = rendering.severity
                 how = f"renders it as \"{words}\": {rendering.gloss}"
-                title = f"{term.label} becomes \"{words}\" in the Spanish edition ({es.id})"
+                title = f"The English \"{term.label}\" becomes \"{words}\" in the Spanish edition ({es.id})"
             else:
                 rendering, words = None, None
                 severity = term.missing_severity
                 how = f"has no rendering of it (expected: {term.expected})"
-                title = f"{term.label} is missing from the Spanish edition ({es.id})"
+                title = f"The English \"{term.label}\" is missing from the Spanish edition ({es.id})"
             out.append(
                 EditionDifference(
                     key=f"term.{es.id}.{term.id}",

@@ -85,10 +85,9 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
 
 
 def _wrong(f: Finding) -> str:
-    detail = f.detail.strip()
-    if not detail or detail == f.title:
-        return f.title
-    return f"{f.title}. {detail}" if not detail.startswith(f.title) else detail
+    """The finding's detail (its title is the erratum's heading), or the title if it has none."""
+    detail = " ".join(f.detail.split())
+    return detail or f.title
 
 
 def _primary(f: Finding, rp: RulingPoint | None) -> str | None:
@@ -102,6 +101,12 @@ def proposal(f: Finding, rp: RulingPoint | None, option: str | None, ruleset: Ru
     """The corrected wording for finding ``f`` given the ruleset's ``option`` for ``rp``."""
     if f.kind == "translation":
         return _translation_proposal(f)
+    if rp is not None and f.kind in ("dead-rule", "unreachable-outcome"):
+        chosen = f" (should it arise, the ruling is: \"{option_sentence(rp.option(option).text)}\")" if option else ""
+        return (
+            f"No wording needed for the explored configurations: the question of ruling point {rp.id} "
+            f"never arises in them{chosen}."
+        )
     if rp is not None:
         primary = _primary(f, rp)
         if option is None:

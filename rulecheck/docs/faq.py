@@ -18,7 +18,7 @@ from rulecheck.docs.report import clause_text, frequency_value, option_sentence,
 from rulecheck.docs.situation import Situation, situation_from_witness, situation_markdown
 from rulecheck.findings import Finding
 
-__all__ = ["FaqEntry", "build_faq", "faq_markdown", "finding_for_point", "open_points"]
+__all__ = ["FaqEntry", "build_faq", "faq_markdown", "finding_for_point", "no_witness", "open_points"]
 
 _PREFERRED_KINDS = ("gap", "conflict", "non-termination", "trap", "deadlock", "invariant")
 
@@ -118,6 +118,14 @@ def _answer(point: RulingPoint, option: str | None, ruleset: Ruleset) -> str:
     return f"{text}{rec}"
 
 
+def no_witness(e: FaqEntry) -> str:
+    """What the FAQ says for a ruling point no witness shows."""
+    if e.finding is not None and e.finding.kind not in ("dead-rule", "unreachable-outcome"):
+        return f"Finding {e.finding.id} has no witness trace to show."
+    see = f" (finding {e.finding.id})" if e.finding is not None else ""
+    return f"Never reached in the explored configurations{see}: no explored play shows this case."
+
+
 _STATUS_LABEL = {"recommended": "recommended ruling", "house": "house ruling", "open": "open"}
 
 
@@ -153,8 +161,6 @@ def faq_markdown(entries: Sequence[FaqEntry], rulesets: Mapping[str, Ruleset]) -
             if e.situation is not None:
                 opt_label = f"option `{e.option}`" if e.option else None
                 lines += situation_markdown(e.situation, opt_label)
-            elif e.finding is not None:
-                lines += [f"*Finding `{e.finding.id}` has no witness trace to show.*", ""]
             else:
-                lines += ["*Never reached in the explored configurations: no finding shows this case.*", ""]
+                lines += [f"*{no_witness(e)}*", ""]
     return "\n".join(lines).rstrip() + "\n"

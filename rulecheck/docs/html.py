@@ -11,8 +11,8 @@ from typing import Any
 
 from rulecheck.core.rulings import Ruleset
 from rulecheck.docs.errata import Erratum, frequency_label
-from rulecheck.docs.faq import FaqEntry
-from rulecheck.docs.situation import Situation, flatten_state, state_rows
+from rulecheck.docs.faq import FaqEntry, no_witness
+from rulecheck.docs.situation import Situation, flatten_state, state_lines, state_rows
 
 __all__ = ["bar_chart_svg", "errata_html", "faq_html", "page"]
 
@@ -36,7 +36,8 @@ border:2px solid #34495e;border-radius:7px;background:linear-gradient(#ffffff,#e
 font-weight:600;text-align:center;box-shadow:1px 2px 3px rgba(0,0,0,.15)}
 .value{font-family:ui-monospace,monospace;font-size:.85em}
 ol.steps{margin:.3em 0;padding-left:2.2em;font-size:.92em}
-.chart{margin:1em 0}
+.chart{margin:1em 0}pre.state{background:#f6f8fb;padding:.4em .6em;border-radius:4px;font-size:.82em;
+white-space:pre-wrap}
 """
 
 
@@ -86,14 +87,13 @@ def _num(value: float) -> str:
     return f"{value:g}"
 
 
-def _cards_html(state: Mapping[str, Any]) -> str:
-    rows = []
-    for label, cards, text in state_rows(flatten_state(state)):
+def _cards_html(state: Mapping[str, Any], text: str = "") -> str:
+    """The state: its description, then every card list of its JSON drawn as cards."""
+    rows = [f'<pre class="state">{escape(chr(10).join(state_lines(text)))}</pre>'] if text else []
+    for label, cards, _ in state_rows(flatten_state(state)):
         if cards is not None:
             inner = "".join(f'<span class="card">{escape(c)}</span>' for c in cards)
-        else:
-            inner = f'<span class="value">{escape(text)}</span>'
-        rows.append(f'<div class="row"><span class="label">{escape(label)}</span>{inner}</div>')
+            rows.append(f'<div class="row"><span class="label">{escape(label)}</span>{inner}</div>')
     return "\n".join(rows)
 
 
@@ -111,13 +111,13 @@ def situation_html(s: Situation, option_label: str | None = None) -> str:
     if s.recent:
         items = "".join(f'<li value="{n}">{escape(who)}: {escape(text)}</li>' for n, who, text in s.recent)
         parts.append(f'<ol class="steps">{items}</ol>')
-    parts.append(_cards_html(s.before))
+    parts.append(_cards_html(s.before, s.before_text))
     if s.problem is not None:
         who, text = s.problem
         parts.append(f"<p>Then {escape(who)}: <strong>{escape(text)}</strong>. Result: {escape(s.after_text)}.</p>")
     if s.resolved is not None:
         parts.append(f"<p>With the ruling ({escape(option_label or s.option or '')}), play goes on from:</p>")
-        parts.append(_cards_html(s.resolved))
+        parts.append(_cards_html(s.resolved, s.resolved_text or ""))
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -161,10 +161,8 @@ def faq_html(entries: Sequence[FaqEntry], rulesets: Mapping[str, Ruleset]) -> st
         quotes = _quotes([(c, _clause(c)) for c in e.point.clauses])
         if e.situation is not None:
             shown = situation_html(e.situation, f"option {e.option}" if e.option else None)
-        elif e.finding is not None:
-            shown = f"<p><em>Finding {escape(e.finding.id)} has no witness trace to show.</em></p>"
         else:
-            shown = "<p><em>Never reached in the explored configurations: no finding shows this case.</em></p>"
+            shown = f"<p><em>{escape(no_witness(e))}</em></p>"
         body.append(
             f'<div class="entry" id="q{n}"><h2>Q{n}. {escape(e.question)}</h2>'
             f'<div class="meta">{escape(e.game)} · ruling point <code>{escape(e.id)}</code> ({escape(e.point.kind)})'

@@ -102,14 +102,16 @@ def situation_from_witness(
             state = game.apply(state, action).state
     except RulecheckError as exc:
         return _broken(witness, f"the witness does not replay at step {len(recent)}: {exc}")
-    before, before_text = state, game.describe_state(state) if not isinstance(state, Pending) else ""
+    # A pending state is the step an earlier ruling interrupted: show the state it started from.
+    before = state.before if isinstance(state, Pending) else state
+    before_text = game.describe_state(before)
     problem: tuple[str, str] | None = None
     after: Hashable = state
     if 0 <= step_at < len(actions):
         action = actions[step_at]
         try:
             _check_legal(game, state, action, step_at)
-            problem = (actor_name(game.current_player(state)), game.describe_action(state, action))
+            problem = _problem(game, state, action)
             after = game.apply(state, action).state
         except RulecheckError as exc:
             return _broken(witness, f"the witness does not replay at its problem step {step_at}: {exc}")
@@ -148,6 +150,17 @@ def situation_from_witness(
         loop_start=witness.loop_start,
         players=int(config.get("players") or game.num_players),
     )
+
+
+def _problem(game: Game, state: Hashable, action: tuple[Any, ...]) -> tuple[str, str]:
+    """Who acts at the problem step and what they do; a ruling choice that re-applies an
+    interrupted action is shown as that action, with the rulings it was given."""
+    if isinstance(state, Pending) and action[:1] == ("ruling",):
+        base = state.before
+        fixed = [*state.fixed, (action[1], action[2])]
+        given = ", ".join(f"{r} = {o}" for r, o in fixed)
+        return actor_name(game.current_player(base)), f"{game.describe_action(base, state.action)} (with {given})"
+    return actor_name(game.current_player(state)), game.describe_action(state, action)
 
 
 def _check_legal(game: Game, state: Hashable, action: tuple[Any, ...], index: int) -> None:
@@ -195,7 +208,8 @@ def situation_markdown(s: Situation, option_label: str | None = None) -> list[st
     lines.append("On the table and in hand:")
     lines.append("")
     lines.append("```text")
-    lines.extend(_state_lines(s.before_text))
+    lines.extend(state_lines(s.before_text))
+    lines.extend(_card_lines(s.before))
     lines.append("```")
     lines.append("")
     if s.problem is not None:
@@ -206,17 +220,24 @@ def situation_markdown(s: Situation, option_label: str | None = None) -> list[st
         lines.append(f"With the ruling ({option_label or s.option}), play goes on from:")
         lines.append("")
         lines.append("```text")
-        lines.extend(_state_lines(s.resolved_text))
+        lines.extend(state_lines(s.resolved_text))
+        lines.extend(_card_lines(s.resolved or {}))
         lines.append("```")
         lines.append("")
     return lines
+
+
+def _card_lines(state: Mapping[str, Any]) -> list[str]:
+    """Every non-empty card list of the state JSON, one per line (who holds which cards)."""
+    rows = [f"  {label}: {' '.join(cards)}" for label, cards, _ in state_rows(flatten_state(state)) if cards]
+    return ["", "cards:", *rows] if rows else []
 
 
 def _steps(n: int) -> str:
     return f"{n} step" if n == 1 else f"{n} steps"
 
 
-def _state_lines(text: str) -> list[str]:
+def state_lines(text: str) -> list[str]:
     """A state description as lines; a one-line description is split at its "; " separators."""
     lines = text.splitlines()
     if len(lines) == 1 and "; " in lines[0]:
@@ -242,7 +263,8 @@ def flatten_state(state: Mapping[str, Any], prefix: str = "") -> list[tuple[str,
         elif isinstance(value, list) and value and all(isinstance(v, (list, Mapping)) for v in value):
             value = _distinguishing(value)
             for i, item in enumerate(value):
-                sub = f"{label} · player {i + 1}" if _looks_per_player(key) else f"{label} · {i + 1}"
+                sub = f"{prefix}player {i + 1}" if key == "players" else (
+                    f"{label} · player {i + 1}" if _looks_per_player(key) else f"{label} · {i + 1}")
                 if isinstance(item, Mapping):
                     out.extend(flatten_state(item, sub + " · "))
                 else:
@@ -274,7 +296,7 @@ def state_rows(state: Sequence[tuple[str, Any]]) -> list[tuple[str, list[str] | 
     for label, value in state:
         if value is None or value == [] or value == {}:
             continue
-        cards = cards_in(value)
+        cards = None if label.endswith("flags") else cards_in(value)
         text = "" if cards is not None else str(value)
         rows.append((label, cards, text))
     return rows

@@ -28,12 +28,13 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from xml.etree import ElementTree as ET
 
 from rulecheck.core.errors import RulecheckError, TooManyOutcomesError
+from rulecheck.core.game import Action, action_to_json
 from rulecheck.oracle.protocol import PROTOCOL, Oracle, canonical, decode_line
 from rulecheck.oracle.shrink import shrink_choices
 from rulecheck.oracle.vectors import Config, configs_for, load_vectors, strip_response
@@ -89,7 +90,7 @@ class Subprocess:
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
         try:
             self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self._stderr, cwd=cwd, bufsize=0)
+                                         stderr=self._stderr, cwd=cwd)
         except OSError as exc:
             raise HarnessError(f"cannot start {' '.join(self.command)}: {exc}") from exc
         self._lines: queue.Queue[bytes | None] = queue.Queue()
@@ -379,68 +380,99 @@ class Lockstep:
                 return div, trace, used
         return None, trace, used
 
-    def shortest(self, config: dict[str, Any], below: int, kind: str,
-                 budget: int) -> tuple[Divergence | None, bool]:
+    def shortest(self, config: dict[str, Any], below: int, kind: str, budget: int,
+                 candidate: Callable[[Hashable, Action, Any], bool] | None = None,
+                 local_budget: int = 200_000) -> tuple[Divergence | None, bool]:
         """Breadth-first over every game shorter than ``below`` actions for a divergence of ``kind``.
 
-        Returns (the shortest divergence found or None, whether the search was complete).
-        Needs enumerable chance nodes; gives up (incomplete) past ``budget`` requests.
+        The reference walks the game tree locally; the implementation is asked only the requests
+        that can show ``kind`` (its ``apply`` answers, or its ``legal_actions`` answers), and with
+        ``candidate(state, action, reference step)`` only for the pairs it selects. Returns (the
+        shortest divergence found or None, whether the search covered every shorter game).
+        Gives up (incomplete) past ``budget`` implementation requests or ``local_budget``
+        reference steps, or at a chance node too large to enumerate.
         """
-        start = self.impl_requests()
         game = self.ref.oracle.game(config)
-        level: list[tuple[dict[str, Any], list[Any], list[int]]] = [({"history": []}, [], [])]
-        seen: set[str] = set()
+        cmd = kind.split(":", 1)[0]
+        start = self.impl_requests()
+        steps = 0
+
+        def position(state: Hashable, trace: list[Any]) -> dict[str, Any]:
+            return {"state": game.state_to_json(state)} if trace else {"history": []}
+
+        level: list[tuple[Hashable, list[Any], list[int]]] = [(game.root_state(), [], [])]
+        seen: set[Hashable] = set()
         for depth in range(below):
-            children: list[tuple[dict[str, Any], list[Any], list[int]]] = []
-            expanded: list[tuple[dict[str, Any], list[Any], list[int], list[Any]]] = []
-            for position, trace, used in level:
-                if self.impl_requests() - start > budget:
-                    return None, False
-                state = self.ref.oracle.position(game, position)
-                if game.is_chance_node(state):
-                    try:
-                        outcomes = game.chance_outcomes(state)
-                    except TooManyOutcomesError:
+            if cmd == "legal_actions" and candidate is None:
+                for state, trace, used in level:
+                    if game.is_chance_node(state):
+                        continue
+                    if self.impl_requests() - start >= budget:
                         return None, False
-                    if len(outcomes) > budget:
-                        return None, False
-                    expanded.append((position, trace, used, [game.action_to_json(a) for a, _ in outcomes]))
-                    continue
-                req = {**config, "cmd": "legal_actions", **position}
-                expected, div = self.check(req, trace, used, config)
-                if div and div.kind == kind:
-                    return div, True
-                if not expected.get("ok"):
-                    return None, False
-                res = expected["result"]
-                if not res["terminal"]:
-                    expanded.append((position, trace, used, [r["action"] for r in res["actions"]]))
-            if depth + 1 >= below:
-                break
-            for position, trace, used, actions in expanded:
-                for c, action in enumerate(actions):
-                    if self.impl_requests() - start > budget:
-                        return None, False
-                    req = {**config, "cmd": "apply", **position, "action": action}
-                    expected, div = self.check(req, [*trace, action], [*used, c], config)
+                    req = {**config, "cmd": "legal_actions", **position(state, trace)}
+                    _, div = self.check(req, trace, used, config)
                     if div and div.kind == kind:
                         return div, True
-                    if not expected.get("ok"):
+            if depth + 1 >= below:
+                break
+            children: list[tuple[Hashable, list[Any], list[int]]] = []
+            # invariant: every state in ``level`` is reached by exactly ``depth`` actions and no fewer
+            for state, trace, used in level:
+                if game.is_terminal(state):
+                    continue
+                try:
+                    actions = sorted(game.legal_actions(state), key=lambda a: canonical(action_to_json(a)))
+                except TooManyOutcomesError:
+                    return None, False
+                for c, action in enumerate(actions):
+                    steps += 1
+                    if steps > local_budget:
+                        return None, False
+                    step = game.apply_unchecked(state, action)
+                    aj = action_to_json(action)
+                    ask = cmd == "apply" and (candidate is None or candidate(state, action, step))
+                    if ask:
+                        if self.impl_requests() - start >= budget:
+                            return None, False
+                        req = {**config, "cmd": "apply", **position(state, trace), "action": aj}
+                        _, div = self.check(req, [*trace, aj], [*used, c], config)
+                        if div and div.kind == kind:
+                            return div, True
+                    if step.state in seen:
                         continue
-                    key = canonical(expected["result"]["state"])
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    children.append(({"state": expected["result"]["state"]}, [*trace, action], [*used, c]))
+                    seen.add(step.state)
+                    children.append((step.state, [*trace, aj], [*used, c]))
             level = children
-        return None, True
+        return None, candidate is None
+
+    def like(self, div: Divergence) -> Callable[[Hashable, Action, Any], bool] | None:
+        """Selects steps like the divergent one: same action name, the reference using the same
+        rulings and at least one of the same clauses (where a changed rule would show)."""
+        if div.request.get("cmd") != "apply":
+            return None
+        game = self.ref.oracle.game(div.config)
+        pos = {k: div.request[k] for k in ("state", "history") if k in div.request}
+        try:
+            state = self.ref.oracle.position(game, pos)
+            action = game.action_from_json(div.request["action"])
+            prov = game.apply(state, action).provenance
+        except RulecheckError:
+            return None
+        rulings, clauses = set(prov.rulings), set(prov.clauses)
+
+        def candidate(_state: Hashable, act: Action, step: Any) -> bool:
+            p = step.provenance
+            return (act[0] == action[0] and rulings <= set(p.rulings)
+                    and (not clauses or not clauses.isdisjoint(p.clauses)))
+
+        return candidate
 
     def impl_requests(self) -> int:
         return int(getattr(self.impl, "requests", 0))
 
 
 def shrink_divergence(lock: Lockstep, div: Divergence, *, budget: int = 300,
-                      search_budget: int = 20_000) -> Divergence:
+                      search_budget: int = 4_000) -> Divergence:
     """The shortest divergence of the same kind found from ``div`` (see :mod:`rulecheck.oracle.shrink`)."""
     kind = div.kind
     found: dict[tuple[int, ...], Divergence] = {}
@@ -455,6 +487,11 @@ def shrink_divergence(lock: Lockstep, div: Divergence, *, budget: int = 300,
     original = len(div.trace)
     result = shrink_choices(check, div.choices, len(div.trace), budget=budget)
     best = found.get(result.choices, div)
+    like = lock.like(best)
+    if like is not None:  # a guided search: only steps like the divergent one are asked
+        shorter, _ = lock.shortest(div.config, len(best.trace), kind, search_budget, candidate=like)
+        if shorter is not None:
+            best = shorter
     shorter, complete = lock.shortest(div.config, len(best.trace), kind, search_budget)
     if shorter is not None:
         best = shorter
@@ -479,13 +516,14 @@ def run_conformance(
     shrink: bool = True,
     configs: Sequence[Config] | None = None,
     oracle: Oracle | None = None,
+    search_budget: int = 4_000,
 ) -> HarnessReport:
     """Check ``impl`` against the reference; see the module docstring for what is checked."""
     t0 = time.perf_counter()
     report = HarnessReport()
     try:
         _run(impl, report, vectors=vectors, games=games, seeds=seeds, max_steps=max_steps,
-             strict_text=strict_text, shrink=shrink, configs=configs, oracle=oracle)
+             strict_text=strict_text, shrink=shrink, configs=configs, oracle=oracle, search_budget=search_budget)
     except HarnessError as exc:
         report.cases.append(CaseResult("harness", "implementation", False, str(exc)))
     report.seconds = time.perf_counter() - t0
@@ -495,7 +533,7 @@ def run_conformance(
 
 def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, games: Iterable[str] | None, seeds: int,
          max_steps: int, strict_text: bool, shrink: bool, configs: Sequence[Config] | None,
-         oracle: Oracle | None) -> None:
+         oracle: Oracle | None, search_budget: int) -> None:
     ref = Local(oracle)
     wanted = sorted(games) if games is not None else None
 
@@ -554,7 +592,7 @@ def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, games: It
     if first is not None:
         report.divergence = first
         if shrink:
-            report.divergence = shrink_divergence(lock, first)
+            report.divergence = shrink_divergence(lock, first, search_budget=search_budget)
 
 
 def write_junit(report: HarnessReport, path: str) -> None:

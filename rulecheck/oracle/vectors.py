@@ -50,7 +50,8 @@ VECTORS_FORMAT = "rulecheck-conformance/1"
 class Area:
     """A rule area: a step belongs to it if its provenance or action matches.
 
-    ``clauses`` and ``rulings`` are ID prefixes (``"en.bad-chomp."``); ``actions`` are action
+    ``clauses`` are clause IDs or, ending in ``.``, section prefixes (``"en.bad-chomp."``);
+    ``rulings`` are ruling ID prefixes; ``actions`` are action
     names; ``variants`` restricts the area to those variants (a variant area with no other
     criterion takes any step of the variant).
     """
@@ -69,10 +70,15 @@ class Area:
         if not criteria:
             return True
         return (
-            any(c.startswith(p) for c in clauses for p in self.clauses)
+            any(clause_matches(c, p) for c in clauses for p in self.clauses)
             or any(r.startswith(p) for r in rulings for p in self.rulings)
             or (bool(action) and isinstance(action[0], str) and action[0] in self.actions)
         )
+
+
+def clause_matches(clause: str, pattern: str) -> bool:
+    """``pattern`` ending in ``.`` is a prefix (a section); otherwise one exact clause ID."""
+    return clause.startswith(pattern) if pattern.endswith(".") else clause == pattern
 
 
 def _sections(*slugs: str) -> tuple[str, ...]:
@@ -100,8 +106,8 @@ AREAS: Mapping[str, tuple[Area, ...]] = {
         Area("tie", "ties", _sections("en.tie", "es.empate"), ("chomp.tie",)),
         Area("reshuffle", "a player's pile runs out: the discards are shuffled into a new pile",
              rulings=("chomp.reshuffle",), actions=("reshuffle", "shuffle")),
-        Area("elimination", "a player with no cards left is out",
-             rulings=("chomp.elimination", "chomp.out"), actions=("eliminate",)),
+        Area("elimination", "a player whose cards are all chomped is out of the game",
+             ("en.ending.1", "es.fin.1")),
         Area("ending", "the end of the game", _sections("en.ending", "es.fin")),
         Area("underwater-war", "2 players: Underwater War",
              _sections("en.underwater-war", "es.guerra-submarina"), variants=("underwater-war",)),
@@ -268,10 +274,8 @@ def _collect(oracle: Any, game_name: str, configs: list[Config], seeds: int, max
             for i, history, state, action, step in steps:
                 prov = step.provenance
                 buckets = [b for b in named if b.area.matches(config.variant, action, prov.clauses, prov.rulings)]
-                covered = {c for b in buckets for c in prov.clauses
-                           if any(c.startswith(p) for p in b.area.clauses)}
                 for clause in prov.clauses:
-                    if clause in covered or any(clause.startswith(p) for b in named for p in b.area.clauses):
+                    if any(clause_matches(clause, p) for b in named for p in b.area.clauses):
                         continue
                     section = clause.rsplit(".", 1)[0]
                     bucket = auto.setdefault(section, _Bucket(Area(f"section-{section}",
@@ -433,7 +437,7 @@ def _protocol_cases(oracle: Any, game_name: str, config: Config) -> list[dict[st
 
 
 def generate_vectors(games: Iterable[str] | None = None, *, seeds: int = 12, max_steps: int = 600,
-                     per_area: int = 6, perft_nodes: int = 20_000, oracle: Any = None) -> dict[str, Any]:
+                     per_area: int = 6, perft_nodes: int = 4_000, oracle: Any = None) -> dict[str, Any]:
     """Relative path -> JSON document of every vector file (manifest not included).
 
     Deterministic for a given model, ``seeds``, ``max_steps`` and ``per_area``.

@@ -2,8 +2,9 @@
 
 :func:`bmc` asks, depth by depth, "is there a path from an initial state that reaches a
 state satisfying ``target`` in exactly k steps?". The unrolling grows by one ``trans`` per
-depth on one solver; the target at depth k is asserted inside ``push``/``pop`` so the learnt
-clauses of earlier depths are kept. Depths are tried in order, so the first witness is a
+depth on one solver; the target at depth k is posed under an assumption literal (or inside
+``push``/``pop``, see :data:`MODES`) so the learnt clauses of earlier depths are kept.
+Depths are tried in order, so the first witness is a
 shortest one. :func:`bmc_maximize` finds the largest value a metric reaches within k steps.
 """
 
@@ -23,15 +24,53 @@ from rulecheck.check.symbolic.system import (
     unroll,
 )
 
-__all__ = ["bmc", "bmc_maximize", "new_solver"]
+__all__ = ["MODES", "bmc", "bmc_maximize", "check_under", "new_solver"]
+
+MODES = ("assumptions", "push-pop")
+"""How a depth's goal is posed to the incremental solver: as an assumption literal
+(``goal_k => target(s_k)``, checked with ``check(goal_k)``; works with Z3's incremental SAT
+back end for bit-vector encodings) or inside ``push``/``pop``. Measured on the Chomp!
+encodings, assumptions on ``SolverFor("QF_BV")`` are many times faster (see
+``benchmarks/symbolic.py``)."""
+
+_counter = [0]
 
 
 def new_solver(system: TransitionSystem) -> z3.Solver:
-    """The solver the checks use: a plain incremental SMT solver (tactic via ``meta``)."""
-    tactic = system.meta.get("tactic")
-    if tactic:
-        return z3.Tactic(tactic).solver()
+    """The solver the checks use: ``SolverFor(meta['logic'])`` if the encoding names a logic
+    (the Chomp!/Chonker encodings are pure bit-vector and pseudo-Boolean: ``QF_BV``), else
+    Z3's default incremental solver."""
+    logic = system.meta.get("logic")
+    if logic:
+        return z3.SolverFor(str(logic))
     return z3.Solver()
+
+
+def check_under(
+    solver: z3.Solver, goal: z3.BoolRef, mode: str = "assumptions"
+) -> tuple[z3.CheckSatResult, z3.ModelRef | None, str]:
+    """Check the solver's assertions plus ``goal`` without keeping ``goal``.
+
+    Returns (answer, model if sat, reason if unknown).
+    """
+    if mode == "push-pop":
+        solver.push()
+        solver.add(goal)
+        answer = solver.check()
+        model = solver.model() if answer == z3.sat else None
+        reason = solver.reason_unknown() if answer == z3.unknown else ""
+        solver.pop()
+        return answer, model, reason
+    if mode != "assumptions":
+        raise ValueError(f"unknown mode {mode!r}; one of {MODES}")
+    _counter[0] += 1
+    lit = z3.Bool(f"goal!{_counter[0]}")
+    solver.add(z3.Implies(lit, goal))
+    answer = solver.check(lit)
+    model = solver.model() if answer == z3.sat else None
+    reason = solver.reason_unknown() if answer == z3.unknown else ""
+    solver.add(z3.Not(lit))  # retire the goal for good
+    return answer, model, reason
 
 
 def bmc(
@@ -42,6 +81,7 @@ def bmc(
     query: str = "reach",
     budget_seconds: float | None = None,
     min_depth: int = 0,
+    mode: str = "assumptions",
 ) -> CheckResult:
     """A shortest path of at most ``max_depth`` steps to a ``target`` state.
 
@@ -72,20 +112,14 @@ def bmc(
             return CheckResult(query, "unknown", k - 1, time.monotonic() - start, None, per_depth,
                                "time budget spent")
         t0 = time.monotonic()
-        solver.push()
-        solver.add(target(u.states[k]))
         budget.arm(solver)
-        answer = solver.check()
+        answer, model, reason = check_under(solver, target(u.states[k]), mode)
         per_depth.append(time.monotonic() - t0)
-        if answer == z3.sat:
-            witness = extract_witness(solver.model(), u, k)
-            solver.pop()
+        if model is not None:
+            witness = extract_witness(model, u, k)
             return CheckResult(query, "witness", k, time.monotonic() - start, witness, per_depth)
         if answer == z3.unknown:
-            reason = solver.reason_unknown()
-            solver.pop()
             return CheckResult(query, "unknown", k - 1, time.monotonic() - start, None, per_depth, reason)
-        solver.pop()
     return CheckResult(query, "no-witness", max_depth, time.monotonic() - start, None, per_depth)
 
 
@@ -115,20 +149,14 @@ def bmc_maximize(
     per_round: list[float] = []
     while True:
         t0 = time.monotonic()
-        solver.push()
-        if best is not None:
-            solver.add(z3.Or([v > best for v in values]))
+        goal = z3.BoolVal(True) if best is None else z3.Or([_gt(v, best) for v in values])
         budget.arm(solver)
-        answer = solver.check()
+        _, model, reason = check_under(solver, goal)
         per_round.append(time.monotonic() - t0)
-        if answer == z3.sat:
-            model = solver.model()
+        if model is not None:
             best = max(model.eval(v, model_completion=True).as_long() for v in values)
             best_model = model
-            solver.pop()
             continue
-        reason = solver.reason_unknown() if answer == z3.unknown else ""
-        solver.pop()
         break
     elapsed = time.monotonic() - start
     if best_model is None:
@@ -142,3 +170,9 @@ def bmc_maximize(
                            f"value {best} reached; larger values not excluded ({reason})", value=best)
     return CheckResult(query, "witness", first, elapsed, witness, per_round,
                        f"no larger value within {max_depth} steps", value=best)
+
+
+def _gt(v: z3.ExprRef, bound: int) -> z3.BoolRef:
+    if z3.is_bv(v):
+        return z3.UGT(v, bound)
+    return v > bound

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 import z3
 
-from rulecheck.check.symbolic.bmc import new_solver
+from rulecheck.check.symbolic.bmc import check_under, new_solver
 from rulecheck.check.symbolic.system import (
     Budget,
     CheckResult,
@@ -62,20 +62,17 @@ def k_induction(
         t0 = time.monotonic()
         if k > 0:
             base.add(bu.extend())
-        base.push()
-        base.add(z3.Not(prop(bu.states[k])))
         budget.arm(base)
-        answer = base.check()
-        if answer == z3.sat:
-            witness = extract_witness(base.model(), bu, k)
+        answer, model, reason = check_under(base, z3.Not(prop(bu.states[k])))
+        if model is not None:
+            witness = extract_witness(model, bu, k)
             per_depth.append(time.monotonic() - t0)
             return CheckResult(query, "witness", k, time.monotonic() - start, witness, per_depth,
                                "the invariant fails on this path")
-        base.pop()
         if answer == z3.unknown:
             per_depth.append(time.monotonic() - t0)
             return CheckResult(query, "unknown", k - 1, time.monotonic() - start, None, per_depth,
-                               f"base case: {base.reason_unknown()}")
+                               f"base case: {reason}")
         # step case over s_0 .. s_{k+1}: prop at 0..k, trans between, not prop at k+1
         s_k = su.states[k]
         step.add(prop(s_k))
@@ -88,18 +85,15 @@ def k_induction(
         if simple_path:
             for j in range(k + 1):
                 step.add(z3.Not(states_equal(system, su.states[j], nxt)))
-        step.push()
-        step.add(z3.Not(prop(nxt)))
         budget.arm(step)
-        answer = step.check()
-        step.pop()
+        answer, _, reason = check_under(step, z3.Not(prop(nxt)))
         per_depth.append(time.monotonic() - t0)
         if answer == z3.unsat:
             return CheckResult(query, "proved", k + 1, time.monotonic() - start, None, per_depth,
                                f"{k + 1}-inductive")
         if answer == z3.unknown:
             return CheckResult(query, "unknown", k, time.monotonic() - start, None, per_depth,
-                               f"step case: {step.reason_unknown()}")
+                               f"step case: {reason}")
         if budget.expired():
             return CheckResult(query, "unknown", k, time.monotonic() - start, None, per_depth,
                                "time budget spent")

@@ -3,7 +3,7 @@
 A path s_0 .. s_k from an initial state with s_k = s_j for some j < k can be repeated from
 s_j forever: an infinite play (for a finite-state system every infinite play has this
 shape). The unrolling grows incrementally; the loop condition at depth k is asserted
-inside ``push``/``pop``. ``fair(s)`` (optional) must hold at some state inside the loop,
+as a retractable goal (:func:`.bmc.check_under`). ``fair(s)`` (optional) must hold at some state inside the loop,
 e.g. "a card was turned over", to exclude trivial stuttering.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import z3
 
-from rulecheck.check.symbolic.bmc import new_solver
+from rulecheck.check.symbolic.bmc import check_under, new_solver
 from rulecheck.check.symbolic.system import (
     Budget,
     CheckResult,
@@ -36,6 +36,7 @@ def lasso(
     budget_seconds: float | None = None,
     min_loop: int = 1,
     fair: Callable[[State], z3.BoolRef] | None = None,
+    mode: str = "assumptions",
 ) -> CheckResult:
     """A shortest lasso of at most ``max_depth`` steps (``witness.loop_start`` = j).
 
@@ -62,20 +63,14 @@ def lasso(
             if fair is not None:
                 closes = z3.And(closes, z3.Or([fair(u.states[i]) for i in range(j + 1, k + 1)]))
             loops.append(closes)
-        solver.push()
-        solver.add(z3.Or(loops))
         budget.arm(solver)
-        answer = solver.check()
+        answer, model, reason = check_under(solver, z3.Or(loops), mode)
         per_depth.append(time.monotonic() - t0)
-        if answer == z3.sat:
-            model = solver.model()
+        if model is not None:
             j = next(j for j in range(len(loops)) if z3.is_true(model.eval(loops[j], model_completion=True)))
             witness = extract_witness(model, u, k, loop_start=j)
-            solver.pop()
             return CheckResult(query, "witness", k, time.monotonic() - start, witness, per_depth,
                                f"state {k} equals state {j}: the steps {j}..{k} repeat forever")
-        reason = solver.reason_unknown() if answer == z3.unknown else ""
-        solver.pop()
         if answer == z3.unknown:
             return CheckResult(query, "unknown", k - 1, time.monotonic() - start, None, per_depth, reason)
     return CheckResult(query, "no-witness", max_depth, time.monotonic() - start, None, per_depth)

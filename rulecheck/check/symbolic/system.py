@@ -67,11 +67,26 @@ class TransitionSystem:
     description: str = ""
     meta: Mapping[str, Any] = field(default_factory=dict)
 
+    def step(self, s: State, i: State, t: State) -> z3.BoolRef:
+        """``trans(s, i, t)``, built once over template copies and instantiated with Z3's
+        ``substitute`` (fast: building a large encoding in Python takes seconds)."""
+        template = _TEMPLATES.get(id(self))
+        if template is None or template[0] is not self:
+            ts, ti, tt = copy(self.variables, "T"), copy(self.inputs, "Tin"), copy(self.variables, "T'")
+            template = (self, self.trans(ts, ti, tt), ts, ti, tt)
+            _TEMPLATES[id(self)] = template
+        _, formula, ts, ti, tt = template
+        pairs = [(ts[k], s[k]) for k in ts] + [(ti[k], i[k]) for k in ti] + [(tt[k], t[k]) for k in tt]
+        return z3.substitute(formula, *pairs)
+
     def state(self, step: int, tag: str = "") -> dict[str, z3.ExprRef]:
         return copy(self.variables, f"{tag}{step}")
 
     def input(self, step: int, tag: str = "") -> dict[str, z3.ExprRef]:
         return copy(self.inputs, f"{tag}in{step}")
+
+
+_TEMPLATES: dict[int, tuple[Any, ...]] = {}
 
 
 def copy(variables: Sequence[tuple[str, z3.SortRef]], suffix: str) -> dict[str, z3.ExprRef]:
@@ -104,7 +119,7 @@ class Unrolling:
         k = self.depth
         nxt = self.system.state(k + 1, self.tag)
         inp = self.system.input(k, self.tag)
-        formula = self.system.trans(self.states[k], inp, nxt)
+        formula = self.system.step(self.states[k], inp, nxt)
         self.states.append(nxt)
         self.inputs.append(inp)
         self.constraints.append(formula)

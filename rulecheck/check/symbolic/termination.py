@@ -48,7 +48,7 @@ def prove_inductive(
     s, i, t = system.state(0, "ind"), system.input(0, "ind"), system.state(1, "ind")
     for name, formula in (
         ("initiation", z3.And(system.init(s), z3.Not(inv(s)))),
-        ("consecution", z3.And(inv(s), system.trans(s, i, t), z3.Not(inv(t)))),
+        ("consecution", z3.And(inv(s), system.step(s, i, t), z3.Not(inv(t)))),
     ):
         solver = new_solver(system)
         solver.add(formula)
@@ -88,7 +88,7 @@ def prove_ranking(
     solver = new_solver(system)
     if assume is not None:
         solver.add(assume(s))
-    solver.add(system.trans(s, i, t))
+    solver.add(system.step(s, i, t))
     solver.add(z3.Not(z3.And(*[x >= 0 for x in r0], _decreases(r0, r1))))
     budget.arm(solver)
     answer = solver.check()
@@ -140,7 +140,7 @@ def deadlocks(
         else:
             i, t = system.input(0, "dl"), system.state(1, "dl")
             bound = list(i.values()) + list(t.values())
-            can_move = z3.Exists(bound, system.trans(s, i, t))
+            can_move = z3.Exists(bound, system.step(s, i, t))
         term = system.terminal(s) if system.terminal is not None else z3.BoolVal(False)
         return z3.And(z3.Not(term), z3.Not(can_move))
 

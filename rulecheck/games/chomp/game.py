@@ -26,7 +26,6 @@ from rulecheck.games.chomp.cards import (
 from rulecheck.games.chomp.race import BAD_KINDS, VALID, classify, lowest, race_actions
 from rulecheck.games.chomp.state import (
     DEAL,
-    F_AFTER_INK,
     FLAG_NAMES,
     KIND_MASK,
     MODE_NAMES,
@@ -519,4 +518,3 @@ def _all_cards(s: ChompState) -> list[int]:
     return out
 
 
-_ = (RK_EEL, F_AFTER_INK)

@@ -152,8 +152,26 @@ def _targets(table: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]
     return out
 
 
-def valid_slappers(s: ChompState) -> list[int]:
-    """Players who have a valid slap in this race and may still win it, ascending."""
+_CACHE_LIMIT = 1 << 18
+_VALID_CACHE: dict[tuple[object, ...], tuple[int, ...]] = {}
+_ACTIONS_CACHE: dict[tuple[object, ...], tuple[Action, ...]] = {}
+
+
+def valid_slappers(s: ChompState) -> tuple[int, ...]:
+    """Players who have a valid slap in this race and may still win it, ascending.
+
+    Depends only on the face-up cards, the race flags and the ban mask: memoised on those.
+    """
+    key = (s.table, s.race, s.ban_win)
+    hit = _VALID_CACHE.get(key)
+    if hit is None:
+        if len(_VALID_CACHE) > _CACHE_LIMIT:
+            _VALID_CACHE.clear()
+        hit = _VALID_CACHE[key] = _valid_slappers(s)
+    return hit
+
+
+def _valid_slappers(s: ChompState) -> tuple[int, ...]:
     table = s.table
     race = s.race
     low = lowest(table)
@@ -165,15 +183,30 @@ def valid_slappers(s: ChompState) -> list[int]:
             if classify(race, table, p, q == p, t, low) == VALID:
                 out.append(p)
                 break
-    return out
+    return tuple(out)
 
 
 def race_actions(s: ChompState) -> tuple[Action, ...]:
-    """Every distinguishable outcome of the race at ``s``, sorted (see the module docstring)."""
+    """Every distinguishable outcome of the race at ``s``, sorted (see the module docstring).
+
+    Depends only on the face-up cards, the race flags and the two ban masks: memoised on those.
+    """
+    key = (s.table, s.race, s.ban_win, s.ban_bad)
+    hit = _ACTIONS_CACHE.get(key)
+    if hit is None:
+        if len(_ACTIONS_CACHE) > _CACHE_LIMIT:
+            _ACTIONS_CACHE.clear()
+        hit = _ACTIONS_CACHE[key] = _race_actions(s)
+    return hit
+
+
+def _race_actions(s: ChompState) -> tuple[Action, ...]:
     table = s.table
     race = s.race
-    low = lowest(table)
     kind = race & KIND_MASK
+    if kind == RK_CHOMP:
+        return _chomp_race_actions(s)
+    low = lowest(table)
     bad_ok = bool(race & F_BAD_OK)
     acts: list[Action] = [("nobody_slaps",)]
     valid: list[int] = []
@@ -199,8 +232,69 @@ def race_actions(s: ChompState) -> tuple[Action, ...]:
                 acts.append(("slap", p, q, t))
         if is_valid:
             valid.append(p)
+    _add_ties(acts, valid)
+    acts.sort()
+    return tuple(acts)
+
+
+def _add_ties(acts: list[Action], valid: list[int]) -> None:
     for size in range(2, len(valid) + 1):
         for group in combinations(valid, size):
             acts.append(("tie", *group))
+
+
+def _chomp_race_actions(s: ChompState) -> tuple[Action, ...]:
+    """The 3+ player game's ordinary race (one card each): :func:`classify` inlined."""
+    table = s.table
+    race = s.race
+    ban_win = s.ban_win
+    ban_bad = s.ban_bad
+    first: dict[int, int] = {}
+    second: dict[int, int] = {}
+    low = 99
+    for q, cards in enumerate(table):
+        if cards:
+            t = cards[0]
+            if t not in first:
+                first[t] = q
+            elif t not in second:
+                second[t] = q
+            if t <= SHARK and t < low:
+                low = t
+    lnl = NONE
+    if race & F_LNL_BAD:
+        lnl = BAD_NOT_LOWEST
+    elif race & F_LNL_WIN:
+        lnl = VALID
+    acts: list[Action] = [("nobody_slaps",)]
+    valid: list[int] = []
+    kinds = sorted(first)
+    for p, cards in enumerate(table):
+        if not cards:
+            continue
+        c = cards[0]
+        may_win = not ban_win >> p & 1
+        may_bad = not ban_bad >> p & 1
+        if may_bad:
+            acts.append(("slap", p, p, c))
+        is_valid = False
+        for t in kinds:
+            q = first[t]
+            if q == p:
+                q = second.get(t, -1)
+                if q < 0:
+                    continue
+            if c > SHARK or t >= c:
+                if may_bad:
+                    acts.append(("slap", p, q, t))
+            elif t == low or lnl == VALID:
+                if may_win:
+                    acts.append(("slap", p, q, t))
+                    is_valid = True
+            elif lnl != NONE and may_bad:
+                acts.append(("slap", p, q, t))
+        if is_valid:
+            valid.append(p)
+    _add_ties(acts, valid)
     acts.sort()
     return tuple(acts)

@@ -377,6 +377,7 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
         w.replay = w.active
         _replay(w, ctx, REPLAY)
         return
+    ctx.cite("en.gameplay.2", "es.como-se-juega.2")
     rid = "chomp.nobody_slaps" if valid_slappers(s) else "chomp.nobody_can_chomp"
     opt = ctx.rule(rid)
     if opt == "replay_like_tie":

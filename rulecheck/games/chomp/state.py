@@ -124,16 +124,18 @@ def root(mode: int, players: int) -> ChompState:
                        -1, R_NONE, (), O_NONE, 0])
 
 
-def players_of(mask: int) -> list[int]:
-    """Player indices in a bitmask, ascending."""
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
+def _players_of(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+_PLAYERS_OF: tuple[tuple[int, ...], ...] = tuple(_players_of(m) for m in range(1 << 10))
+
+
+def players_of(mask: int) -> tuple[int, ...]:
+    """Player indices in a bitmask, ascending (precomputed for up to 10 players)."""
+    if mask < 1024:
+        return _PLAYERS_OF[mask]
+    return _players_of(mask)
 
 
 class Work:

@@ -10,6 +10,7 @@ holds the turn-over, war and comparison of Underwater War and Chomp rápido, and
 from __future__ import annotations
 
 from rulecheck.core.provenance import Context
+from rulecheck.games.chomp import standard  # circular, resolved at call time
 from rulecheck.games.chomp.cards import EEL, OCTOPUS
 from rulecheck.games.chomp.state import (
     CHOMP_RAPIDO,
@@ -48,8 +49,6 @@ def turn_over(w: Work, ctx: Context) -> None:
     (es.dos-jugadores.1: the object is to collect all the cards). A war with fewer than 3 cards
     is ruling ``chomp.war_short``.
     """
-    from rulecheck.games.chomp import standard
-
     step = w.step
     a, b = players_of(w.active)
     if step == WAR:
@@ -102,8 +101,6 @@ def _forfeit(w: Work, ctx: Context, loser: int) -> None:
 
 def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
     """The card higher on the food chain wins; Eel: slap race; Octopus: next card; tie: war."""
-    from rulecheck.games.chomp import standard
-
     ca, cb = w.table[a][0], w.table[b][0]
     pair = (ca, cb)
     eel = EEL in pair
@@ -160,8 +157,6 @@ def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
 
 
 def _race(w: Work, ctx: Context, race: int) -> None:
-    from rulecheck.games.chomp import standard
-
     w.race = race
     w.bad = w.ban_win = w.ban_bad = 0
     standard.schedule(w, ctx, R_RACE)
@@ -170,8 +165,6 @@ def _race(w: Work, ctx: Context, race: int) -> None:
 def to_war(w: Work, ctx: Context) -> None:
     """A tie: the cards just played are set aside; each player places 2 down and 1 up
     (en.underwater-war.3, es.guerra-submarina.3; Chomp rápido: es.chomp-rapido.4)."""
-    from rulecheck.games.chomp import standard
-
     ctx.cite("en.underwater-war.3", "es.guerra-submarina.3")
     _cite_mode(w, ctx)
     for q, cards in enumerate(w.table):
@@ -185,8 +178,6 @@ def to_war(w: Work, ctx: Context) -> None:
 
 def take_all(w: Work, ctx: Context, p: int, taken: list[int]) -> None:
     """The winner takes all the cards of the round (en.underwater-war.2/4, es.chomp-rapido.3)."""
-    from rulecheck.games.chomp import standard
-
     ctx.cite("en.underwater-war.2", "es.guerra-submarina.2")
     if w.mode == CHOMP_RAPIDO:
         ctx.cite("es.chomp-rapido.3")
@@ -210,8 +201,6 @@ def place_won(w: Work, ctx: Context, p: int, taken: list[int]) -> None:
 def end_of_round(w: Work, ctx: Context) -> None:
     """The 2-player games end when one player has collected all the cards he can
     (es.dos-jugadores.1, en.object.2): the other has none left."""
-    from rulecheck.games.chomp import standard
-
     left = players_of(w.active)
     w.step = NEW
     if len(left) < 2:  # a player was washed up during a replay (ruling chomp.replay_no_card)

@@ -134,11 +134,14 @@ class Deck:
 DECKS: Mapping[str, Deck] = {
     "full": Deck("full", FULL_COUNTS, 6),
     "mini": Deck("mini", (2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 2), 3),
-    "tiny": Deck("tiny", (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2), 2),
+    "tiny": Deck("tiny", (1,) * 13 + (2,), 2),
+    "micro": Deck("micro", (1,) * 13 + (2,), 1),
 }
-"""Named decks. ``mini``/``tiny`` have every kind with fewer copies and smaller hands, for
-exhaustive checking. A spec string ``"sweet=2,leaf=2,chonk=1,war=2,hand=2"`` builds any other
-(kinds not named have no copies)."""
+"""Named decks. ``mini``/``tiny``/``micro`` have every kind with fewer copies and smaller hands
+(3, 2, 1 cards), for exhaustive checking; only ``micro`` (2-3 players) has few enough distinct
+deals to enumerate at the root, the others are explored from sampled or explicit deals.
+A spec string ``"sweet=2,leaf=2,chonk=1,war=2,hand=2"`` builds any other deck (kinds not
+named have no copies)."""
 
 _SPEC_RE = re.compile(r"^\s*([a-z+\- 1]+?)\s*=\s*(\d+)\s*$")
 

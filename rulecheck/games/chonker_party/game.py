@@ -53,6 +53,8 @@ from rulecheck.games.chonker_party.cards import (
 from rulecheck.games.chonker_party.scoring import score_line
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
+    AFTER_ROUND,
+    AFTER_WINDOW,
     AFTERS,
     OUTCOMES,
     PH_CHOOSE,
@@ -541,7 +543,9 @@ class ChonkerParty(Game):
         s: State = state  # type: ignore[assignment]
         if s.phase == PH_DEAL:
             return s
-        kind_mask = s.phase in (PH_PLAY, PH_CONTINUE, PH_CHOOSE, PH_NAME, PH_SHOW, PH_DISCARD)
+        s = _normalise(s)
+        kind_mask = s.phase in (PH_PLAY, PH_CONTINUE, PH_CHOOSE, PH_NAME, PH_SHOW, PH_DISCARD) or (
+            s.phase == PH_DRAW and s.after == AFTER_WINDOW)
         kind_aux = s.phase == PH_SHOW or (s.phase == PH_DRAW and s.after == AFTER_EXTRA)
         perm = list(range(NT))
         for group in _PILE_GROUPS:
@@ -607,6 +611,21 @@ class ChonkerParty(Game):
 
     def _state_from_json(self, data: Mapping[str, Any]) -> State:
         return _parse_state(self, data)
+
+
+def _normalise(s: State) -> State:
+    """Blank the fields no rule reads in this phase (left over from earlier phases)."""
+    ph = s.phase
+    src = s.src if ph in (PH_DRAW, PH_CHOOSE) else 0
+    after = s.after if ph == PH_DRAW else 0
+    mask, can_end, actor, turn = s.mask, s.can_end, s.actor, s.turn
+    if (ph == PH_DRAW and s.after != AFTER_WINDOW) or ph in (PH_STOLEN, PH_DISCARD_RANDOM):
+        mask, can_end = 0, False
+    elif ph in (PH_NAME, PH_SHOW, PH_DISCARD, PH_STEAL_FROM, PH_CHOOSE):
+        can_end = False
+    if ph == PH_DRAW and s.after == AFTER_ROUND:
+        actor = turn = -1
+    return s._replace(src=src, after=after, mask=mask, can_end=can_end, actor=actor, turn=turn)
 
 
 # ------------------------------------------------------------------ JSON parsing helpers

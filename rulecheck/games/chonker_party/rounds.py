@@ -74,6 +74,7 @@ def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> St
     if s.cont and ctx.rule("cp.continue_who_plays") == "master_only":
         return circle_end(g, s, ctx, effect)
     nxt = (p + 1) % g.n
+    ctx.cite("cp.round.3")
     if nxt == s.master:
         return circle_end(g, s, ctx, effect)
     s = s._replace(cont=False)
@@ -142,7 +143,7 @@ def continuation_mask(s: State, ctx: Context, m: int) -> int:
 def extra_play(g: ChonkerParty, s: State, ctx: Context, only: int = -1) -> State:
     """After a card that says draw and play another (cp.stacking.1): the same player plays."""
     p = s.turn
-    ctx.cite("cp.stacking.1")
+    ctx.cite("cp.stacking.1", "cp.stacking.2")
     if s.cont and ctx.rule("cp.continue_after_action") == "trump_chonk_or_end":
         ctx.cite("cp.continuing.4")
         return s._replace(phase=PH_CONTINUE, actor=p, mask=continuation_mask(s, ctx, p),
@@ -204,7 +205,7 @@ def round_end(g: ChonkerParty, s: State, ctx: Context) -> State:
     else:
         ctx.cite("cp.winning.1", "cp.summary.3")
     if winner >= 0:
-        ctx.cite("cp.winning.2")
+        ctx.cite("cp.winning.2", "cp.winning.3")  # win piles are never drawn from or played
         pile = piles[winner]
         piles = (*piles[:winner], tuple(pile[k] + table[k] for k in range(NT)), *piles[winner + 1 :])
     master = winner if winner >= 0 else s.master

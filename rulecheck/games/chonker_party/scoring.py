@@ -48,7 +48,7 @@ def final_result(g: ChonkerParty, piles: Sequence[Sequence[int]], ctx: Context) 
         if g.spoiled_total and pile[SPOILED] == g.spoiled_total:
             ctx.cite("cp.finishing.6", "cp.spoiled.2")
             return 1 << p, FOUR_SPOILED
-    ctx.cite("cp.finishing.3")
+    ctx.cite("cp.finishing.3", "cp.summary.1")
     contenders = list(range(len(piles)))
     pts = [points(pile) for pile in piles]
     best = max(pts)

@@ -1,4 +1,5 @@
-"""Writes rulings.json (kept beside it so the ruling text is reviewable as Python)."""
+"""Writes models/chonker-party/rulings.json: the Chonker Party ruling points, as reviewable Python."""
+# ruff: noqa: E501
 import json
 from pathlib import Path
 
@@ -233,5 +234,5 @@ rp("cp.win_pile_visibility", "gap",
    "May I look through another player's win pile?")
 
 out = {"game": "chonker-party", "ruling_points": sorted(R, key=lambda r: r["id"])}
-Path(__file__).with_name("rulings.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+(Path(__file__).resolve().parents[1] / "models" / "chonker-party" / "rulings.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 print(len(R))

@@ -1,0 +1,71 @@
+"""Benchmark: seeded random Chomp! playouts per second and actions per second (a script, not a test).
+
+Every configuration plays full-deck games under the recommended ruleset with provenance on
+(every action goes through ``Game.apply_unchecked``, which records the clauses and rulings
+used), choosing uniformly among legal actions and sampling chance nodes. The issue's yardstick
+is OpenSpiel's python_kuhn_poker at about 225k actions/s.
+
+    python benchmarks/engine_chomp.py [--seconds 3] [--max-steps 20000] [--ruleset recommended]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from rulecheck.engine import playout
+from rulecheck.games import load_game
+
+CONFIGS: tuple[tuple[str, int], ...] = (
+    ("standard", 3),
+    ("standard", 4),
+    ("standard", 5),
+    ("underwater-war", 2),
+    ("chomp-rapido", 2),
+    ("doble-chomp", 2),
+)
+
+
+def bench(variant: str, players: int, seconds: float, max_steps: int, ruleset: str, seed: int) -> dict[str, float]:
+    """Play seeded random games for about ``seconds``; return games/s, actions/s and game length."""
+    game = load_game("chomp", variant, players, ruleset, "full")
+    rng = random.Random(seed)
+    games = actions = capped = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        n, state = playout(game, rng, max_steps)
+        games += 1
+        actions += n
+        capped += not game.is_terminal(state)
+    elapsed = time.perf_counter() - start
+    return {
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "mean_length": actions / games,
+        "games": games,
+        "capped": capped,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    parser.add_argument("--max-steps", type=int, default=20_000, help="step limit per game")
+    parser.add_argument("--ruleset", default="recommended")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"Chomp! random playouts, full deck, ruleset {args.ruleset}, provenance on, "
+          f"{args.seconds:g} s per configuration")
+    header = f"{'variant':<16}{'players':>8}{'games/s':>10}{'actions/s':>12}{'mean len':>10}{'games':>8}{'capped':>8}"
+    print(header)
+    print("-" * len(header))
+    for variant, players in CONFIGS:
+        r = bench(variant, players, args.seconds, args.max_steps, args.ruleset, args.seed)
+        print(f"{variant:<16}{players:>8}{r['games_per_s']:>10.1f}{r['actions_per_s']:>12,.0f}"
+              f"{r['mean_length']:>10.1f}{r['games']:>8}{r['capped']:>8}")
+    print("reference: OpenSpiel python_kuhn_poker ~225,000 actions/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,676 @@
+"""Z3 encoding of Chomp!'s 2-player Underwater War on the full 50-card deck, step for step with
+the engine (:mod:`rulecheck.games.chomp.two_player` and the round machinery of
+:mod:`rulecheck.games.chomp.standard` it uses).
+
+One transition of the encoding is one engine action: ``turn_over``, a ``shuffle`` (chance),
+or a slap-race outcome (``nobody_slaps``, ``slap``, ``tie``). The encoding is symbolic over
+the deal (each pile's 25 cards are free, subject to the deck's counts) and over every choice
+(race outcomes, shuffle orders, and under an open ruling the option chosen).
+
+State (per player ``p``; cards are the engine's ints, Plankton 0 .. Shark 5, Eel 6, Octopus 7):
+
+* ``pile{p}_{k}`` (BV3, k < 50) and ``len{p}`` (BV6): the face-down pile in order, top first.
+  Cells at or beyond ``len`` are 0, so equal piles are equal cell by cell. The order matters
+  when won cards go under the pile (ruling ``chomp.two_player_won_cards = bottom_of_pile``:
+  a fixed order, highest first); with ``discard_pile`` it is the order the shuffle chose.
+* ``disc{p}_{v}``, ``aside{p}_{v}``, ``centre_{v}`` (BV6 counts by kind): discard piles,
+  set-aside (war / Octopus) cards and the centre (Bad Chomp cards). Their order never matters:
+  discard piles are shuffled before use, and cards won from the table go under a pile sorted.
+* ``tab{p}`` (BV3) and ``has{p}``: the face-up card; ``phase``, ``step``, ``resume``,
+  ``shuf`` (whose discard pile is shuffled), race masks ``bad{p}``, ``banw{p}``, ``banb{p}``;
+  ``outcome`` and ``winners`` at the end.
+* ``used.<ruling id>``: the step into this state consulted that ruling point (the targets of
+  the "reach ruling point" queries). Abstracted away: the engine's ``race`` flags (constants
+  of the ruleset in this variant), ``replay``, ``out`` (empty: 50 cards deal evenly to two)
+  and clause citations.
+
+Ruling points the variant consults are parameters: a ruleset's option is baked in; an open
+option (``raw``) becomes a free input, as the engine's Pending state lets either option follow.
+``chomp.reshuffle_when = when_pile_runs_out`` and ``replay_like_tie`` are not encoded (the
+encoding refuses such a ruleset).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from rulecheck.check.symbolic.system import State, TransitionSystem
+from rulecheck.core.errors import InvalidConfigError
+from rulecheck.core.rulings import Ruleset, load_ruleset
+
+__all__ = [
+    "ACTS",
+    "CARD_BITS",
+    "UW_RULINGS",
+    "ChompEncoding",
+    "underwater_war",
+]
+
+PLANKTON, SHRIMP, LITTLE_FISH, BIG_FISH, SEAL, SHARK, EEL, OCTOPUS = range(8)
+KINDS = 8
+FULL = (5, 8, 11, 10, 5, 4, 3, 4)  # the engine's deck "full", by card int
+SLOTS = 50
+CARD_BITS = 3
+CW = 6  # counts and lengths (0..63)
+TURN, RACE, SHUFFLE, OVER = 1, 2, 3, 4  # the engine's phases
+NEW, REPLAY, WAR, NEXT_CARD, TIE_REPLAY = range(5)
+R_NONE, R_TURN, R_RACE, R_PENALTY = range(4)
+O_NONE, O_COLLECTED_ALL, O_LAST_STANDING, O_DRAW = 0, 1, 2, 5
+ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
+A_TURN, A_SHUFFLE, A_NOBODY, A_SLAP, A_TIE = range(5)
+
+UW_RULINGS: Mapping[str, tuple[str, ...]] = {
+    "chomp.two_player_won_cards": ("discard_pile", "bottom_of_pile"),
+    "chomp.two_player_bad_chomps": ("apply", "not_apply"),
+    "chomp.uw_own_eel": ("own_is_bad_chomp", "may_slap_own"),
+    "chomp.uw_eel_vs_octopus": ("eel_prevails", "octopus_first"),
+    "chomp.uw_octopus_pair": ("next_card", "war"),
+    "chomp.war_short": ("play_what_you_have", "lose_the_war"),
+    "chomp.bad_chomp_again": ("once_per_round", "any_number"),
+    "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
+    "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
+    "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
+    "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre"),
+    "chomp.reshuffle_when": ("when_needed",),
+}
+"""The ruling points Underwater War consults, with the options the encoding covers."""
+
+
+def _bv(x: int, w: int = CW) -> z3.BitVecRef:
+    return z3.BitVecVal(x, w)
+
+
+def _ite(c: Any, a: Any, b: Any) -> Any:
+    if z3.is_true(c):
+        return a
+    if z3.is_false(c):
+        return b
+    if a is b or (isinstance(a, z3.ExprRef) and isinstance(b, z3.ExprRef) and a.eq(b)):
+        return a
+    return z3.If(c, a, b)
+
+
+class Sym:
+    """A symbolic engine ``Work``: a dict of Z3 expressions, changed functionally."""
+
+    def __init__(self, vals: dict[str, Any]) -> None:
+        self.v = dict(vals)
+
+    def copy(self) -> Sym:
+        return Sym(self.v)
+
+    def __getitem__(self, k: str) -> Any:
+        return self.v[k]
+
+    def __setitem__(self, k: str, x: Any) -> None:
+        self.v[k] = x
+
+
+def merge(c: Any, a: Sym, b: Sym) -> Sym:
+    """``If(c, a, b)`` field by field."""
+    return Sym({k: _ite(c, a.v[k], b.v[k]) for k in a.v})
+
+
+@dataclass
+class ChompEncoding:
+    """The encoding of one configuration: the system and what the queries need."""
+
+    variant: str
+    players: int
+    ruleset: Ruleset
+    options: dict[str, str | None]
+    system: TransitionSystem
+    rulings: tuple[str, ...]
+    targets: dict[str, tuple[str, Callable[[State], z3.BoolRef]]] = field(default_factory=dict)
+    invariants: dict[str, tuple[str, Callable[[State], z3.BoolRef]]] = field(default_factory=dict)
+
+
+def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
+    """The Underwater War encoding for ``ruleset`` (the full deck, 2 players)."""
+    rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset("chomp", ruleset)
+    options: dict[str, str | None] = {}
+    for rid, covered in UW_RULINGS.items():
+        opt = rs.choices.get(rid)
+        if opt is not None and opt not in covered:
+            raise InvalidConfigError(
+                f"the Underwater War encoding does not cover {rid} = {opt} (covers {', '.join(covered)})"
+            )
+        if opt is None and len(covered) < 2:
+            raise InvalidConfigError(f"the Underwater War encoding needs {rid} decided (only {covered[0]})")
+        options[rid] = opt
+    open_rulings = tuple(r for r, o in options.items() if o is None)
+    variables: list[tuple[str, z3.SortRef]] = []
+    bv = z3.BitVecSort
+
+    def var(name: str, sort: z3.SortRef) -> None:
+        variables.append((name, sort))
+
+    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", 1), ("outcome", 3), ("winners", 2)):
+        var(name, bv(w))
+    for p in range(2):
+        var(f"len{p}", bv(CW))
+        for k in range(SLOTS):
+            var(f"pile{p}_{k}", bv(CARD_BITS))
+        for v in range(KINDS):
+            var(f"disc{p}_{v}", bv(CW))
+            var(f"aside{p}_{v}", bv(CW))
+        var(f"tab{p}", bv(CARD_BITS))
+        for flag in ("has", "bad", "banw", "banb"):
+            var(f"{flag}{p}", z3.BoolSort())
+    for v in range(KINDS):
+        var(f"centre_{v}", bv(CW))
+    for rid in UW_RULINGS:
+        var(f"used.{rid}", z3.BoolSort())
+
+    inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(1)), ("own", z3.BoolSort())]
+    inputs += [(f"ord_{k}", bv(CARD_BITS)) for k in range(SLOTS)]
+    inputs += [(f"opt.{rid}", z3.BoolSort()) for rid in open_rulings]
+
+    enc = _UW(options)
+    system = TransitionSystem(
+        name="chomp/underwater-war",
+        variables=tuple(variables),
+        inputs=tuple(inputs),
+        init=enc.init,
+        trans=enc.trans,
+        enabled=lambda s: s["phase"] != OVER,
+        terminal=lambda s: s["phase"] == OVER,
+        equal=None,
+        description=__doc__ or "",
+        meta={"logic": "QF_BV", "game": "chomp", "variant": "underwater-war", "players": 2},
+    )
+    out = ChompEncoding("underwater-war", 2, rs, options, system, tuple(UW_RULINGS))
+    for rid in UW_RULINGS:
+        out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
+    out.targets["over"] = ("the game ends", lambda s: s["phase"] == OVER)
+    out.targets["eel-race"] = ("an Electric Eel slap race", lambda s: s["phase"] == RACE)
+    out.targets["war"] = ("a war (tie)", lambda s: s["step"] == WAR)
+    out.invariants["cards-conserved"] = ("every card of each kind is in exactly one place", enc.conserved)
+    out.invariants["total-50"] = ("50 cards in play", enc.total_ok)
+    out.invariants["collector-wins"] = (
+        "a player who collected all of the cards has won (en.object.2)", enc.collector_wins)
+    return out
+
+
+def _used(rid: str) -> Callable[[State], z3.BoolRef]:
+    return lambda s: s[f"used.{rid}"]
+
+
+class _UW:
+    """The transition relation, written like the engine code with symbolic branches merged."""
+
+    def __init__(self, options: Mapping[str, str | None]) -> None:
+        self.options = options
+
+    # ------------------------------------------------------------------ helpers
+    def rule(self, w: Sym, rid: str, pc: Any, inp: State) -> Any:
+        """Consult ``rid`` on path ``pc``: marks it used; returns the option index (0/1) as a
+        Python int when the ruleset decides it, else the free input (a Bool: option 1)."""
+        w[f"used.{rid}"] = z3.Or(w[f"used.{rid}"], pc) if not z3.is_true(pc) else z3.BoolVal(True)
+        opt = self.options[rid]
+        if opt is None:
+            return inp[f"opt.{rid}"]
+        return UW_RULINGS[rid].index(opt) == 1
+
+    @staticmethod
+    def opt1(x: Any) -> Any:
+        return z3.BoolVal(x) if isinstance(x, bool) else x
+
+    def init(self, s: State) -> z3.BoolRef:
+        cs: list[Any] = [s["phase"] == TURN, s["step"] == NEW, s["resume"] == 0, s["shuf"] == 0,
+                         s["outcome"] == O_NONE, s["winners"] == 0]
+        for p in range(2):
+            cs.append(s[f"len{p}"] == 25)
+            cs += [s[f"pile{p}_{k}"] == 0 for k in range(25, SLOTS)]
+            cs += [z3.ULE(s[f"pile{p}_{k}"], OCTOPUS) for k in range(25)]
+            cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
+            cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), z3.Not(s[f"bad{p}"]), z3.Not(s[f"banw{p}"]),
+                   z3.Not(s[f"banb{p}"])]
+        cs += [s[f"centre_{v}"] == 0 for v in range(KINDS)]
+        cs += [z3.Not(s[f"used.{rid}"]) for rid in UW_RULINGS]
+        cells = [s[f"pile{p}_{k}"] for p in range(2) for k in range(25)]
+        for v in range(KINDS):
+            cs.append(z3.PbEq([(c == v, 1) for c in cells], FULL[v]))
+        return z3.And(cs)
+
+    # counts
+    def holdings(self, w: Sym, p: int) -> Any:
+        return w[f"len{p}"] + z3.Sum([w[f"disc{p}_{v}"] for v in range(KINDS)])
+
+    def disc_any(self, w: Sym, p: int) -> Any:
+        return z3.Or([w[f"disc{p}_{v}"] != 0 for v in range(KINDS)])
+
+    def centre_any(self, w: Sym) -> Any:
+        return z3.Or([w[f"centre_{v}"] != 0 for v in range(KINDS)])
+
+    def pop(self, w: Sym, p: int, n: Any) -> None:
+        """Remove the top ``n`` (an int or a BV6 that is 0..3) cards of p's pile."""
+        cells = [w[f"pile{p}_{k}"] for k in range(SLOTS)]
+        zero = _bv(0, CARD_BITS)
+        if isinstance(n, int):
+            for k in range(SLOTS):
+                w[f"pile{p}_{k}"] = cells[k + n] if k + n < SLOTS else zero
+            w[f"len{p}"] = w[f"len{p}"] - n
+            return
+        for k in range(SLOTS):
+            shifted = [cells[k + j] if k + j < SLOTS else zero for j in range(4)]
+            w[f"pile{p}_{k}"] = _ite(n == 0, shifted[0], _ite(n == 1, shifted[1], _ite(n == 2, shifted[2], shifted[3])))
+        w[f"len{p}"] = w[f"len{p}"] - n
+
+    def add_counts(self, w: Sym, prefix: str, counts: list[Any], cond: Any = True) -> None:
+        for v in range(KINDS):
+            w[f"{prefix}{v}"] = _ite(cond, w[f"{prefix}{v}"] + counts[v], w[f"{prefix}{v}"])
+
+    @staticmethod
+    def one(card: Any, cond: Any = True) -> list[Any]:
+        """The count vector of one card (when ``cond``)."""
+        return [z3.If(z3.And(cond, card == v), _bv(1), _bv(0)) for v in range(KINDS)]
+
+    def table_counts(self, w: Sym) -> list[Any]:
+        a = self.one(w["tab0"], w["has0"])
+        b = self.one(w["tab1"], w["has1"])
+        return [a[v] + b[v] for v in range(KINDS)]
+
+    def append_sorted(self, w: Sym, p: int, counts: list[Any]) -> None:
+        """Put the cards ``counts`` under p's pile, highest first (the engine's fixed order)."""
+        n = w[f"len{p}"]
+        above = []  # cards of kinds higher than v
+        acc: Any = _bv(0)
+        for v in reversed(range(KINDS)):
+            above.append((v, acc))
+            acc = acc + counts[v]
+        total = acc
+        for k in range(SLOTS):
+            pos = _bv(k) - n  # position among the new cards
+            card: Any = _bv(0, CARD_BITS)
+            for v, hi in above:  # hi = cards of kinds > v; kind v fills [hi, hi + c_v)
+                card = z3.If(z3.And(z3.UGE(pos, hi), z3.ULT(pos, hi + counts[v])), _bv(v, CARD_BITS), card)
+            inside = z3.And(z3.UGE(_bv(k), n), z3.ULT(pos, total))
+            w[f"pile{p}_{k}"] = z3.If(inside, card, w[f"pile{p}_{k}"])
+        w[f"len{p}"] = n + total
+
+    # ------------------------------------------------------------------ engine steps
+    def clear_round(self, w: Sym) -> None:
+        for p in range(2):
+            w[f"tab{p}"] = _bv(0, CARD_BITS)
+            w[f"has{p}"] = z3.BoolVal(False)
+            for v in range(KINDS):
+                w[f"aside{p}_{v}"] = _bv(0)
+            for f in ("bad", "banw", "banb"):
+                w[f"{f}{p}"] = z3.BoolVal(False)
+        w["step"] = _bv(NEW, 3)
+
+    def schedule(self, w: Sym, resume: Any, pc: Any, inp: State) -> None:
+        """standard.schedule for two active players (``resume`` a Python int or a BV2)."""
+        need = z3.If(w["step"] == WAR, _bv(3), _bv(1))
+        is_turn = resume == R_TURN if not isinstance(resume, int) else z3.BoolVal(resume == R_TURN)
+        res = _bv(resume, 2) if isinstance(resume, int) else resume
+        sh = [z3.And(is_turn, self.disc_any(w, p), z3.ULT(w[f"len{p}"], need)) for p in range(2)]
+        empties = [z3.And(w[f"len{p}"] == 0, self.disc_any(w, p)) for p in range(2)]
+        no_shuffle = z3.And(z3.Not(sh[0]), z3.Not(sh[1]))
+        self.rule(w, "chomp.reshuffle_when", z3.And(pc, no_shuffle, z3.Or(empties)), inp)  # when_needed only
+        shuffling = z3.Or(sh)
+        w["shuf"] = z3.If(sh[0], _bv(0, 1), z3.If(sh[1], _bv(1, 1), _bv(0, 1)))
+        w["resume"] = z3.If(shuffling, res, _bv(R_NONE, 2))
+        w["phase"] = z3.If(shuffling, _bv(SHUFFLE, 3), z3.If(is_turn, _bv(TURN, 3), _bv(RACE, 3)))
+
+    def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
+        """standard.end_of_round (done in :meth:`finish`)."""
+        w["_end"] = z3.BoolVal(True)
+
+    def end_of_round_now(self, w: Sym, pc: Any, inp: State) -> None:
+        """standard.end_of_round -> two_player.end_of_round."""
+        self.clear_round(w)
+        ha = self.holdings(w, 0) != 0
+        hb = self.holdings(w, 1) != 0
+        going = w.copy()
+        self.schedule(going, R_TURN, z3.And(pc, ha, hb), inp)
+        over = w.copy()
+        over["phase"] = _bv(OVER, 3)
+        over["shuf"] = _bv(0, 1)
+        over["resume"] = _bv(R_NONE, 2)
+        won = z3.If(self.centre_any(w), _bv(O_LAST_STANDING, 3), _bv(O_COLLECTED_ALL, 3))
+        over["outcome"] = z3.If(z3.Or(ha, hb), won, _bv(O_DRAW, 3))
+        over["winners"] = z3.If(ha, _bv(1, 2), z3.If(hb, _bv(2, 2), _bv(0, 2)))
+        m = merge(z3.And(ha, hb), going, over)
+        w.v = m.v
+
+    def take_all(self, w: Sym, winner: Any, taken: list[Any], pc: Any, inp: State) -> None:
+        """two_player.take_all: the winner (BV1) takes ``taken`` + table + set-aside cards.
+
+        Recorded as pending (``_take``, ``_winner``, ``_tk*``) and done once per transition in
+        :meth:`finish`, which keeps the formula small."""
+        self.rule(w, "chomp.two_player_won_cards", pc, inp)
+        w["_take"] = z3.BoolVal(True)
+        w["_winner"] = winner
+        for v in range(KINDS):
+            w[f"_tk{v}"] = taken[v]
+        w["_end"] = z3.BoolVal(True)
+
+    def do_take(self, w: Sym, inp: State) -> None:
+        tab = self.table_counts(w)
+        allc = [w[f"_tk{v}"] + tab[v] + w[f"aside0_{v}"] + w[f"aside1_{v}"] for v in range(KINDS)]
+        opt = self.options["chomp.two_player_won_cards"]
+        bottom = inp["opt.chomp.two_player_won_cards"] if opt is None else z3.BoolVal(opt == "bottom_of_pile")
+        for p in range(2):
+            mine = z3.And(w["_take"], w["_winner"] == p)
+            as_pile = w.copy()
+            self.append_sorted(as_pile, p, allc)
+            as_disc = w.copy()
+            self.add_counts(as_disc, f"disc{p}_", allc)
+            w.v = merge(mine, merge(bottom, as_pile, as_disc), w).v
+
+    def finish(self, w: Sym, inp: State) -> None:
+        """The pending take and end of round of this transition."""
+        self.do_take(w, inp)
+        ended = w.copy()
+        self.end_of_round_now(ended, w["_end"], inp)
+        w.v = merge(w["_end"], ended, w).v
+
+    def to_war(self, w: Sym, pc: Any, inp: State) -> None:
+        for p in range(2):
+            self.add_counts(w, f"aside{p}_", self.one(w[f"tab{p}"], w[f"has{p}"]))
+            w[f"tab{p}"] = _bv(0, CARD_BITS)
+            w[f"has{p}"] = z3.BoolVal(False)
+            for f in ("bad", "banw", "banb"):
+                w[f"{f}{p}"] = z3.BoolVal(False)
+        w["step"] = _bv(WAR, 3)
+        self.schedule(w, R_TURN, pc, inp)
+
+    def forfeit(self, w: Sym, loser: int, pc: Any, inp: State) -> None:
+        taken = [w[f"centre_{v}"] for v in range(KINDS)]
+        for v in range(KINDS):
+            w[f"centre_{v}"] = _bv(0)
+        self.take_all(w, _bv(1 - loser, 1), taken, pc, inp)
+
+    def compare(self, w: Sym, pc: Any, inp: State) -> None:
+        ca, cb = w["tab0"], w["tab1"]
+        eel0 = z3.Or(ca == EEL, cb == EEL)
+        octo = z3.Or(ca == OCTOPUS, cb == OCTOPUS)
+        both = z3.And(eel0, octo)
+        first = self.opt1(self.rule(w, "chomp.uw_eel_vs_octopus", z3.And(pc, both), inp))
+        eel = z3.And(eel0, z3.Not(z3.And(both, first)))
+        # an Eel: a slap race
+        race = w.copy()
+        self.rule(race, "chomp.two_player_bad_chomps", z3.And(pc, eel), inp)
+        self.rule(race, "chomp.uw_own_eel", z3.And(pc, eel), inp)
+        for p in range(2):
+            for f in ("bad", "banw", "banb"):
+                race[f"{f}{p}"] = z3.BoolVal(False)
+        self.schedule(race, R_RACE, z3.And(pc, eel), inp)
+        # an Octopus: next card (or a war for a pair, by ruling)
+        pc_oct = z3.And(pc, z3.Not(eel), octo)
+        pair_war = self.opt1(self.rule(w, "chomp.uw_octopus_pair", z3.And(pc_oct, ca == cb), inp))
+        oct_war = w.copy()
+        self.to_war(oct_war, z3.And(pc_oct, ca == cb, pair_war), inp)
+        oct_next = w.copy()
+        for p in range(2):
+            self.add_counts(oct_next, f"aside{p}_", self.one(oct_next[f"tab{p}"], oct_next[f"has{p}"]))
+            oct_next[f"tab{p}"] = _bv(0, CARD_BITS)
+            oct_next[f"has{p}"] = z3.BoolVal(False)
+        oct_next["step"] = _bv(NEXT_CARD, 3)
+        self.schedule(oct_next, R_TURN, z3.And(pc_oct, z3.Not(z3.And(ca == cb, pair_war))), inp)
+        octo_w = merge(z3.And(ca == cb, pair_war), oct_war, oct_next)
+        # a tie: war
+        pc_plain = z3.And(pc, z3.Not(eel), z3.Not(octo))
+        tie = w.copy()
+        self.to_war(tie, z3.And(pc_plain, ca == cb), inp)
+        # the higher card wins
+        higher = w.copy()
+        taken = [higher[f"centre_{v}"] for v in range(KINDS)]
+        for v in range(KINDS):
+            higher[f"centre_{v}"] = _bv(0)
+        self.take_all(higher, z3.If(z3.UGT(ca, cb), _bv(0, 1), _bv(1, 1)), taken,
+                      z3.And(pc_plain, ca != cb), inp)
+        m = merge(eel, race, merge(octo, octo_w, merge(ca == cb, tie, higher)))
+        w.v = m.v
+
+    def turn_over(self, w: Sym, pc: Any, inp: State) -> None:
+        war = w["step"] == WAR
+        # --- a war: 2 down, 1 up
+        ww = w.copy()
+        pc_w = z3.And(pc, war)
+        short = [z3.ULT(ww[f"len{p}"], 3) for p in range(2)]
+        lose_opt = self.opt1(self.rule(ww, "chomp.war_short", z3.And(pc_w, z3.Or(short)), inp))
+        empty = [ww[f"len{p}"] == 0 for p in range(2)]
+        one_short = z3.Xor(short[0], short[1])
+        lose = [z3.Or(empty[p], z3.And(lose_opt, one_short, short[p])) for p in range(2)]
+        both_lose = z3.And(lose)
+        bl = ww.copy()
+        for q in range(2):
+            self.add_counts(bl, f"disc{q}_", [bl[f"aside{q}_{v}"] for v in range(KINDS)])
+            for v in range(KINDS):
+                bl[f"aside{q}_{v}"] = _bv(0)
+        self.end_of_round(bl, z3.And(pc_w, both_lose), inp)
+        f0 = ww.copy()
+        self.forfeit(f0, 0, z3.And(pc_w, z3.Not(both_lose), lose[0]), inp)
+        f1 = ww.copy()
+        self.forfeit(f1, 1, z3.And(pc_w, z3.Not(both_lose), z3.Not(lose[0]), lose[1]), inp)
+        play = ww.copy()
+        for p in range(2):
+            n = play[f"len{p}"]
+            k = z3.If(z3.ULT(n, 3), n, _bv(3))  # min(3, len) >= 1 here
+            down = [z3.If(z3.And(z3.ULT(_bv(j), k - 1), play[f"pile{p}_{j}"] == v), _bv(1), _bv(0))
+                    for v in range(KINDS) for j in range(2)]
+            self.add_counts(play, f"aside{p}_", [down[2 * v] + down[2 * v + 1] for v in range(KINDS)])
+            up = z3.If(k == 1, play[f"pile{p}_0"], z3.If(k == 2, play[f"pile{p}_1"], play[f"pile{p}_2"]))
+            play[f"tab{p}"] = up
+            play[f"has{p}"] = z3.BoolVal(True)
+            self.pop(play, p, k)
+        self.compare(play, z3.And(pc_w, z3.Not(z3.Or(lose))), inp)
+        war_w = merge(both_lose, bl, merge(lose[0], f0, merge(lose[1], f1, play)))
+        # --- one card each
+        nw = w.copy()
+        pc_n = z3.And(pc, z3.Not(war))
+        e = [nw[f"len{p}"] == 0 for p in range(2)]
+        g0 = nw.copy()
+        self.forfeit(g0, 0, z3.And(pc_n, e[0]), inp)
+        g1 = nw.copy()
+        self.forfeit(g1, 1, z3.And(pc_n, z3.Not(e[0]), e[1]), inp)
+        one = nw.copy()
+        for p in range(2):
+            one[f"tab{p}"] = one[f"pile{p}_0"]
+            one[f"has{p}"] = z3.BoolVal(True)
+            self.pop(one, p, 1)
+        self.compare(one, z3.And(pc_n, z3.Not(z3.Or(e))), inp)
+        normal_w = merge(e[0], g0, merge(e[1], g1, one))
+        m = merge(war, war_w, normal_w)
+        w.v = m.v
+
+    def shuffle(self, w: Sym, pc: Any, inp: State) -> tuple[Sym, Any]:
+        """standard.shuffle: the discard pile, in the order ``ord_*``, goes under the pile."""
+        out = w.copy()
+        ok: list[Any] = []
+        for p in range(2):
+            mine = w["shuf"] == p
+            n = w[f"len{p}"]  # 0, 1 or 2 when shuffling (when_needed)
+            d = z3.Sum([w[f"disc{p}_{v}"] for v in range(KINDS)])
+            for k in range(SLOTS):
+                cell = w[f"pile{p}_{k}"]
+                new = z3.If(z3.ULT(_bv(k), n), cell, z3.If(z3.ULT(_bv(k), n + d),
+                            _pick(inp, k, n), _bv(0, CARD_BITS)))
+                out[f"pile{p}_{k}"] = z3.If(mine, new, cell)
+            out[f"len{p}"] = z3.If(mine, n + d, n)
+            for v in range(KINDS):
+                out[f"disc{p}_{v}"] = z3.If(mine, _bv(0), w[f"disc{p}_{v}"])
+            # the order is a permutation of the discard pile: ord_0 .. ord_{d-1} has its counts
+            inside = [z3.ULT(_bv(k), d) for k in range(SLOTS)]
+            for v in range(KINDS):
+                lits = [(z3.And(inside[k], inp[f"ord_{k}"] == v), 1) for k in range(SLOTS)]
+                for c in range(0, 51):
+                    ok.append(z3.Implies(z3.And(mine, w[f"disc{p}_{v}"] == c), z3.PbEq(lits, c)))
+                    if c >= FULL[v]:
+                        break
+        penalty = w["resume"] == R_PENALTY
+        pen = out.copy()
+        p_is0 = w["shuf"] == 0
+        for p in range(2):
+            top = pen[f"pile{p}_0"]
+            mine = p_is0 if p == 0 else z3.Not(p_is0)
+            self.add_counts(pen, "centre_", self.one(top), mine)
+            popped = pen.copy()
+            self.pop(popped, p, 1)
+            pen.v = merge(mine, popped, pen).v
+        self.schedule(pen, R_RACE, z3.And(pc, penalty), inp)
+        plain = out.copy()
+        self.schedule(plain, w["resume"], z3.And(pc, z3.Not(penalty)), inp)
+        return merge(penalty, pen, plain), z3.And(ok)
+
+    # ------------------------------------------------------------------ the race
+    def race(self, w: Sym, inp: State, pc: Any) -> tuple[Sym, Any]:
+        """The race outcomes: returns (next, legal)."""
+        own_ok = self.own_ok(inp)
+        bad_ok = self.bad_ok(inp)
+        legal: list[Any] = []
+        results: list[tuple[Any, Sym]] = []
+        act, sp, own = inp["act"], inp["slapper"], inp["own"]
+        valid_pl = []
+        for p in range(2):
+            v_own = z3.And(w[f"tab{p}"] == EEL, own_ok)
+            v_oth = w[f"tab{1 - p}"] == EEL
+            valid_pl.append(z3.And(z3.Or(v_own, v_oth), z3.Not(w[f"banw{p}"])))
+        for p in range(2):
+            may_win = z3.Not(w[f"banw{p}"])
+            may_bad = z3.And(bad_ok, z3.Not(w[f"banb{p}"]))
+            for is_own in (True, False):
+                valid = z3.And(w[f"tab{p}"] == EEL, own_ok) if is_own else w[f"tab{1 - p}"] == EEL
+                chosen = z3.And(act == A_SLAP, sp == p, own == is_own)
+                allowed = z3.If(valid, may_win, may_bad)
+                legal.append(z3.And(chosen, allowed))
+                cpc = z3.And(pc, chosen)
+                win = w.copy()
+                taken = [win[f"centre_{v}"] for v in range(KINDS)]
+                for v in range(KINDS):
+                    win[f"centre_{v}"] = _bv(0)
+                self.take_all(win, _bv(p, 1), taken, z3.And(cpc, valid), inp)
+                bad = w.copy()
+                self.bad_chomp(bad, p, valid_pl[p], z3.And(cpc, z3.Not(valid)), inp)
+                results.append((chosen, merge(valid, win, bad)))
+        # a tie of the two valid slappers -> war
+        tie_ok = z3.And(act == A_TIE, valid_pl[0], valid_pl[1])
+        legal.append(tie_ok)
+        tie = w.copy()
+        self.to_war(tie, z3.And(pc, act == A_TIE), inp)
+        results.append((act == A_TIE, tie))
+        # nobody slaps
+        nb = w.copy()
+        pc_nb = z3.And(pc, act == A_NOBODY)
+        anyone = z3.Or(valid_pl)
+        o1 = self.opt1(self.rule(nb, "chomp.nobody_slaps", z3.And(pc_nb, anyone), inp))
+        o2 = self.opt1(self.rule(nb, "chomp.nobody_can_chomp", z3.And(pc_nb, z3.Not(anyone)), inp))
+        centre = z3.If(anyone, o1, o2)
+        for q in range(2):
+            cards = self.one(nb[f"tab{q}"], nb[f"has{q}"])
+            cards = [cards[v] + nb[f"aside{q}_{v}"] for v in range(KINDS)]
+            to_c = z3.Or(centre, nb[f"bad{q}"])
+            self.add_counts(nb, "centre_", cards, to_c)
+            self.add_counts(nb, f"disc{q}_", cards, z3.Not(to_c))
+        self.end_of_round(nb, pc_nb, inp)
+        legal.append(act == A_NOBODY)
+        results.append((act == A_NOBODY, nb))
+        out = results[-1][1]
+        for cond, st in reversed(results[:-1]):
+            out = merge(cond, st, out)
+        return out, z3.Or(legal)
+
+    def own_ok(self, inp: State) -> Any:
+        opt = self.options["chomp.uw_own_eel"]
+        return inp["opt.chomp.uw_own_eel"] if opt is None else z3.BoolVal(opt == "may_slap_own")
+
+    def bad_ok(self, inp: State) -> Any:
+        opt = self.options["chomp.two_player_bad_chomps"]
+        return z3.Not(inp["opt.chomp.two_player_bad_chomps"]) if opt is None else z3.BoolVal(opt == "apply")
+
+    def bad_chomp(self, w: Sym, p: int, was_valid: Any, pc: Any, inp: State) -> None:
+        w[f"bad{p}"] = z3.BoolVal(True)
+        anyn = self.opt1(self.rule(w, "chomp.bad_chomp_again", pc, inp))
+        w[f"banb{p}"] = z3.Or(w[f"banb{p}"], z3.Not(anyn))
+        not_win = self.opt1(self.rule(w, "chomp.bad_chomper_may_win", z3.And(pc, was_valid), inp))
+        w[f"banw{p}"] = z3.Or(w[f"banw{p}"], z3.And(was_valid, not_win))
+        has_pile = w[f"len{p}"] != 0
+        put = w.copy()
+        self.add_counts(put, "centre_", self.one(put[f"pile{p}_0"]))
+        self.pop(put, p, 1)
+        self.schedule(put, R_RACE, z3.And(pc, has_pile), inp)
+        no_pile = z3.And(pc, z3.Not(has_pile), self.disc_any(w, p))
+        nopen = self.opt1(self.rule(w, "chomp.bad_chomp_no_card", no_pile, inp))
+        sh = w.copy()
+        sh["phase"] = _bv(SHUFFLE, 3)
+        sh["shuf"] = _bv(p, 1)
+        sh["resume"] = _bv(R_PENALTY, 2)
+        rest = w.copy()
+        self.schedule(rest, R_RACE, z3.And(pc, z3.Not(has_pile), z3.Not(z3.And(self.disc_any(w, p), z3.Not(nopen)))),
+                      inp)
+        m = merge(has_pile, put, merge(z3.And(self.disc_any(w, p), z3.Not(nopen)), sh, rest))
+        w.v = m.v
+
+    # ------------------------------------------------------------------ trans
+    def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
+        w = Sym(dict(s))
+        for rid in UW_RULINGS:
+            w[f"used.{rid}"] = z3.BoolVal(False)
+        w["_take"] = z3.BoolVal(False)
+        w["_end"] = z3.BoolVal(False)
+        w["_winner"] = _bv(0, 1)
+        for v in range(KINDS):
+            w[f"_tk{v}"] = _bv(0)
+        phase = s["phase"]
+        act = inp["act"]
+        tw = w.copy()
+        self.turn_over(tw, phase == TURN, inp)
+        sw, perm_ok = self.shuffle(w.copy(), phase == SHUFFLE, inp)
+        rw, race_legal = self.race(w.copy(), inp, phase == RACE)
+        nxt = merge(phase == TURN, tw, merge(phase == SHUFFLE, sw, rw))
+        self.finish(nxt, inp)
+        legal = z3.Or(
+            z3.And(phase == TURN, act == A_TURN),
+            z3.And(phase == SHUFFLE, act == A_SHUFFLE, perm_ok),
+            z3.And(phase == RACE, race_legal),
+        )
+        eqs = [t[k] == nxt.v[k] for k in t]  # scratch fields (_take, ...) are not state
+        return z3.And(legal, *eqs)
+
+    # ------------------------------------------------------------------ invariants
+    def kind_count(self, s: State, v: int) -> Any:
+        total: Any = s[f"centre_{v}"]
+        for p in range(2):
+            total = total + s[f"disc{p}_{v}"] + s[f"aside{p}_{v}"]
+            total = total + z3.If(z3.And(s[f"has{p}"], s[f"tab{p}"] == v), _bv(1), _bv(0))
+        return total
+
+    def pile_count(self, s: State, p: int, v: int) -> Any:
+        return z3.Sum([z3.If(z3.And(z3.ULT(_bv(k), s[f"len{p}"]), s[f"pile{p}_{k}"] == v), _bv(1), _bv(0))
+                       for k in range(SLOTS)])
+
+    def conserved(self, s: State) -> z3.BoolRef:
+        cs = []
+        for v in range(KINDS):
+            cs.append(self.kind_count(s, v) + self.pile_count(s, 0, v) + self.pile_count(s, 1, v) == FULL[v])
+        for p in range(2):
+            cs.append(z3.ULE(s[f"len{p}"], SLOTS))
+            cs += [z3.Implies(z3.UGE(_bv(k), s[f"len{p}"]), s[f"pile{p}_{k}"] == 0) for k in range(SLOTS)]
+        return z3.And(cs)
+
+    def total_ok(self, s: State) -> z3.BoolRef:
+        total: Any = s["len0"] + s["len1"]
+        for v in range(KINDS):
+            total = total + self.kind_count(s, v)
+        return total == sum(FULL)
+
+    def collector_wins(self, s: State) -> z3.BoolRef:
+        over = s["phase"] == OVER
+        return z3.And([z3.Implies(z3.And(over, self.holdings(Sym(dict(s)), p) == sum(FULL)),
+                                  (s["winners"] & (1 << p)) != 0) for p in range(2)])
+
+
+def _pick(inp: State, k: int, n: Any) -> Any:
+    """The shuffled card for pile cell ``k`` when the pile holds ``n`` (0..2) cards: ord_{k-n}."""
+    zero = _bv(0, CARD_BITS)
+    c0 = inp[f"ord_{k}"]
+    c1 = inp[f"ord_{k - 1}"] if k >= 1 else zero
+    c2 = inp[f"ord_{k - 2}"] if k >= 2 else zero
+    return z3.If(n == 0, c0, z3.If(n == 1, c1, c2))
