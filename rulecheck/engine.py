@@ -75,7 +75,7 @@ def random_policy(game: Game, state: Hashable, rng: random.Random) -> Action:
 
 
 def actor_name(actor: int) -> str:
-    return {CHANCE: "chance", RACE: "slap race", RULING: "ruling", TERMINAL: "-"}.get(
+    return {CHANCE: "chance", RACE: "race", RULING: "ruling", TERMINAL: "-"}.get(
         actor, f"player {actor + 1}"
     )
 

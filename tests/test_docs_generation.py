@@ -107,7 +107,7 @@ def test_situation_replays_the_witness_and_shows_the_table_and_the_ruling() -> N
     s = situation_from_witness(witness, "toy.equal_slap", "return")
     assert s.error is None and s.pending == "toy.equal_slap"
     assert s.before == {"piles": [["zero"], ["two"]], "table": ["one", "one"], "phase": "race"}
-    assert s.problem == ("slap race", "player 1 slaps player 2's one")
+    assert s.problem == ("race", "player 1 slaps player 2's one")
     assert s.resolved == {"piles": [["zero", "one"], ["two", "one"]], "table": [], "phase": "turn"}
     other = situation_from_witness(witness, "toy.equal_slap", "to_slapper")
     assert other.resolved == {"piles": [["zero", "one", "one"], ["two"]], "table": [], "phase": "turn"}

@@ -237,7 +237,13 @@ class Divergence:
 
     @property
     def kind(self) -> str:
+        """The command and the field that differ, e.g. ``apply:.result.state``."""
         return f"{self.request.get('cmd')}:{_kind(self.path)}"
+
+    @property
+    def family(self) -> str:
+        """What must persist while shrinking: a wrong answer to the same command."""
+        return str(self.request.get("cmd"))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -383,7 +389,8 @@ class Lockstep:
     def shortest(self, config: dict[str, Any], below: int, kind: str, budget: int,
                  candidate: Callable[[Hashable, Action, Any], bool] | None = None,
                  local_budget: int = 200_000) -> tuple[Divergence | None, bool]:
-        """Breadth-first over every game shorter than ``below`` actions for a divergence of ``kind``.
+        """Breadth-first over every game shorter than ``below`` actions for a wrong answer to ``kind``
+        (a command).
 
         The reference walks the game tree locally; the implementation is asked only the requests
         that can show ``kind`` (its ``apply`` answers, or its ``legal_actions`` answers), and with
@@ -393,7 +400,7 @@ class Lockstep:
         reference steps, or at a chance node too large to enumerate.
         """
         game = self.ref.oracle.game(config)
-        cmd = kind.split(":", 1)[0]
+        cmd = kind
         start = self.impl_requests()
         steps = 0
 
@@ -411,7 +418,7 @@ class Lockstep:
                         return None, False
                     req = {**config, "cmd": "legal_actions", **position(state, trace)}
                     _, div = self.check(req, trace, used, config)
-                    if div and div.kind == kind:
+                    if div and div.family == kind:
                         return div, True
             if depth + 1 >= below:
                 break
@@ -436,7 +443,7 @@ class Lockstep:
                             return None, False
                         req = {**config, "cmd": "apply", **position(state, trace), "action": aj}
                         _, div = self.check(req, [*trace, aj], [*used, c], config)
-                        if div and div.kind == kind:
+                        if div and div.family == kind:
                             return div, True
                     if step.state in seen:
                         continue
@@ -445,11 +452,13 @@ class Lockstep:
             level = children
         return None, candidate is None
 
-    def like(self, div: Divergence) -> Callable[[Hashable, Action, Any], bool] | None:
-        """Selects steps like the divergent one: same action name, the reference using the same
-        rulings and at least one of the same clauses (where a changed rule would show)."""
+    def like(self, div: Divergence) -> list[Callable[[Hashable, Action, Any], bool]]:
+        """Selectors of steps like the divergent one, strictest first: where the reference uses
+        the same action name and every ruling point of the divergent step; every one of its
+        ruling points; one of them (or, with none, one of its clauses). A changed rule shows
+        where the reference applies it."""
         if div.request.get("cmd") != "apply":
-            return None
+            return []
         game = self.ref.oracle.game(div.config)
         pos = {k: div.request[k] for k in ("state", "history") if k in div.request}
         try:
@@ -457,15 +466,23 @@ class Lockstep:
             action = game.action_from_json(div.request["action"])
             prov = game.apply(state, action).provenance
         except RulecheckError:
-            return None
+            return []
         rulings, clauses = set(prov.rulings), set(prov.clauses)
 
-        def candidate(_state: Hashable, act: Action, step: Any) -> bool:
-            p = step.provenance
-            return (act[0] == action[0] and rulings <= set(p.rulings)
-                    and (not clauses or not clauses.isdisjoint(p.clauses)))
+        def same_step(_s: Hashable, act: Action, step: Any) -> bool:
+            return act[0] == action[0] and rulings <= set(step.provenance.rulings) and (
+                not clauses or not clauses.isdisjoint(step.provenance.clauses))
 
-        return candidate
+        def same_rulings(_s: Hashable, _a: Action, step: Any) -> bool:
+            return rulings <= set(step.provenance.rulings) and (
+                not clauses or not clauses.isdisjoint(step.provenance.clauses))
+
+        def shared(_s: Hashable, _a: Action, step: Any) -> bool:
+            if rulings:
+                return not rulings.isdisjoint(step.provenance.rulings)
+            return not clauses.isdisjoint(step.provenance.clauses)
+
+        return [same_step, same_rulings, shared]
 
     def impl_requests(self) -> int:
         return int(getattr(self.impl, "requests", 0))
@@ -474,12 +491,12 @@ class Lockstep:
 def shrink_divergence(lock: Lockstep, div: Divergence, *, budget: int = 300,
                       search_budget: int = 4_000) -> Divergence:
     """The shortest divergence of the same kind found from ``div`` (see :mod:`rulecheck.oracle.shrink`)."""
-    kind = div.kind
+    kind = div.family
     found: dict[tuple[int, ...], Divergence] = {}
 
     def check(choices: Sequence[int]) -> tuple[int, list[int]] | None:
         d, _, _ = lock.play(div.config, list(choices))
-        if d is None or d.kind != kind:
+        if d is None or d.family != kind:
             return None
         found[tuple(d.choices[: len(d.trace)])] = d
         return len(d.trace), d.choices[: len(d.trace)]
@@ -487,8 +504,7 @@ def shrink_divergence(lock: Lockstep, div: Divergence, *, budget: int = 300,
     original = len(div.trace)
     result = shrink_choices(check, div.choices, len(div.trace), budget=budget)
     best = found.get(result.choices, div)
-    like = lock.like(best)
-    if like is not None:  # a guided search: only steps like the divergent one are asked
+    for like in lock.like(best):  # guided searches: only steps like the divergent one are asked
         shorter, _ = lock.shortest(div.config, len(best.trace), kind, search_budget, candidate=like)
         if shorter is not None:
             best = shorter
