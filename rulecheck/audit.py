@@ -39,13 +39,16 @@ from rulecheck.check.detectors import (
 )
 from rulecheck.check.explore import Config, ExploreResult, explore
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
+from rulecheck.core.clauses import GAME_BOOKS
 from rulecheck.core.errors import RulecheckError, UnknownFindingError
 from rulecheck.core.game import Game, action_from_json
 from rulecheck.core.paths import project_dir
 from rulecheck.core.rulings import load_ruleset
+from rulecheck.docs.editions import edition_findings
 from rulecheck.engine import actor_name, replay
 from rulecheck.findings import SEVERITIES, Finding, merge_all, severity_at_least
 from rulecheck.games import GAMES, game_module, load_game
+from rulecheck.scenarios import example_findings
 
 __all__ = [
     "AUDIT_FORMAT",
@@ -67,8 +70,9 @@ AUDIT_GAMES = ("chomp", "chonker-party")
 PlanEntry = tuple[str, str, int, str]
 """(game, variant, players, deck)."""
 
-# Chosen by measuring (benchmarks/explore.py, docs in the final report): every entry is
-# explored exhaustively, raw and recommended, well inside the time budget on 2 cores.
+# Chosen by measuring (benchmarks/explore.py): every entry is explored exhaustively, raw and
+# recommended, and the whole audit stays inside about five minutes on 2 cores. The largest
+# raw search (3 players, plankton=2,eel=1,octopus=3) is 561,611 states in about 40 s.
 DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {
     "chomp": [
         ("standard", 3, "shark=1,littlefish=1,eel=1,octopus=1"),
@@ -76,7 +80,13 @@ DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {
         ("standard", 3, "seal=1,bigfish=1,shrimp=1,plankton=1"),
         ("standard", 5, "shark=2,plankton=2,octopus=1"),
         ("standard", 6, "shark=2,littlefish=1,plankton=2,octopus=1"),
+        # two cards each: an Ink Out replay that chomps, chained Ink Outs, an Eel in a replay
+        ("standard", 3, "shark=1,littlefish=1,plankton=1,octopus=3"),
+        ("standard", 3, "plankton=2,eel=1,octopus=3"),
+        ("standard", 3, "shark=3,plankton=3"),  # ties and tie replays
         ("underwater-war", 2, "shark=1,seal=1,plankton=1,eel=1,octopus=1"),
+        ("underwater-war", 2, "shark=1,seal=1,plankton=1,octopus=2"),
+        ("underwater-war", 2, "shark=4,seal=2,plankton=2"),  # a war: 2 down, 1 up
         ("chomp-rapido", 2, "shark=1,seal=1,eel=1,octopus=1"),
         ("doble-chomp", 2, "shark=1,seal=1,plankton=1,eel=1,octopus=1"),
     ],
@@ -106,8 +116,9 @@ QUICK_PLAN: dict[str, list[tuple[str, int, str]]] = {
 Progress = Callable[[str], None]
 
 
-class AuditInterrupted(Exception):  # noqa: N818 - a signal, not an error
-    """Raised inside the audit loop by SIGTERM (Ctrl-C raises KeyboardInterrupt)."""
+class AuditInterrupted(BaseException):
+    """Raised inside the audit loop by SIGTERM (Ctrl-C raises KeyboardInterrupt); a
+    BaseException so that no ``except Exception`` swallows it."""
 
 
 def _module_attr(game: str, name: str, default: Any) -> Any:
@@ -411,6 +422,12 @@ def _stderr_note(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
+def _worker_init() -> None:
+    """Workers leave interruption to the main process: it writes the report and ends them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 class _Runner:
     """Runs jobs inline (``jobs == 1``) or in a pool of forked processes; results come back in
     submission order, so the report does not depend on which job finishes first."""
@@ -420,7 +437,7 @@ class _Runner:
         self.pool: concurrent.futures.ProcessPoolExecutor | None = None
         if jobs > 1:
             self.pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=jobs, mp_context=multiprocessing.get_context("fork")
+                max_workers=jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init
             )
 
     def map(self, calls: list[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterable[Any]:
@@ -436,8 +453,13 @@ class _Runner:
         if self.pool is None:
             return
         if abort:
-            for proc in list(getattr(self.pool, "_processes", {}).values()):
+            procs = list((getattr(self.pool, "_processes", None) or {}).values())
+            for proc in procs:
                 proc.terminate()
+            for proc in procs:
+                proc.join(timeout=5)
+                if proc.is_alive():
+                    proc.kill()
             self.pool.shutdown(wait=False, cancel_futures=True)
         else:
             self.pool.shutdown()
@@ -539,8 +561,14 @@ def _run(
         if g is None:
             continue
         clauses = normative_clauses(game)
-        absent += find_dead(g, per_game_reach[game], per_game_raw[game], clauses)
+        failed = [e for e in report.errors if e["config"].get("game") == game]
+        for f in find_dead(g, per_game_reach[game], per_game_raw[game], clauses):
+            if failed:  # plays of a failed configuration were not counted: the claim is weaker
+                where = "; ".join(_config_text(e["config"]) + f" ({e['error']})" for e in failed)
+                f = replace(f, verified=False, detail=f"{f.detail} Not counted (the search failed): {where}.")
+            absent.append(f)
         absent += find_coverage_holes(game, clauses)
+        absent += _text_findings(game)
 
     findings = []
     for f in merge_all([*found, *absent]):
@@ -577,6 +605,14 @@ def _run(
                 "id": rid, "game": game, "kind": rp.kind, "question": rp.question,
                 "reached_raw": reached, "choice": choice, "status": status,
             })
+
+
+def _text_findings(game: str) -> list[Finding]:
+    """Findings from the books themselves rather than from play: the editions compared
+    (translation) and the worked examples replayed (example-mismatch)."""
+    if game not in GAME_BOOKS:
+        return []
+    return [*edition_findings(game), *example_findings(game)]
 
 
 def _any_game(game: str, entries: Sequence[PlanEntry]) -> Game | None:

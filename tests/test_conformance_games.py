@@ -13,8 +13,11 @@ import sys
 import time
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from oracle_helpers import MUTANT
 
 from rulecheck.core.errors import RulecheckError
@@ -33,6 +36,7 @@ except (RulecheckError, ImportError, AttributeError) as exc:  # the models are w
 REFERENCE = [sys.executable, "-m", "rulecheck", "oracle"]
 CHOMP_DECK = "shark=1,shrimp=1,plankton=1,eel=1,octopus=1,littlefish=1"
 CP_DECK = "sweet=2,salty=1,chonk=1,leaf=2,steal=1,hand=2"
+_ORACLE = Oracle()
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +97,8 @@ def _differs(ref: Game, mut: Game, state: object, action: tuple) -> bool:
 @pytest.mark.parametrize(
     ("game", "variant", "players", "deck", "defect"),
     [
-        ("chomp", "standard", 3, CHOMP_DECK, "chomp.bad_chomp_no_card=no_penalty"),
-        ("chomp", "standard", 3, CHOMP_DECK, "chomp.replay_nobody_can_play=owners_reclaim"),
+        ("chomp", "standard", 3, CHOMP_DECK, "chomp.count_tie=no_winner"),
+        ("chomp", "standard", 3, CHOMP_DECK, "chomp.reshuffle_when=when_pile_runs_out"),
         ("chonker-party", "standard", 2, CP_DECK, "cp.no_effect_then=play_another"),
     ],
 )
@@ -118,7 +122,8 @@ def test_mutant_is_caught_with_a_minimal_trace(game: str, variant: str, players:
 def test_mutant_on_the_full_deck_is_caught_and_shrunk() -> None:
     with Subprocess([*MUTANT, "--ruling", "chomp.reshuffle_when=when_pile_runs_out"]) as impl:
         report = run_conformance(impl, games=["chomp"], seeds=10, max_steps=400,
-                                 configs=[Config("chomp", "standard", 3, "full")], search_budget=300)
+                                 configs=[Config("chomp", "standard", 3, "full")], search_budget=100,
+                                 shrink_budget=40)
     div = report.divergence
     assert div is not None and div.original_length is not None
     assert len(div.trace) <= div.original_length
@@ -139,3 +144,49 @@ def test_perft_through_the_protocol_matches_the_game_api() -> None:
     assert res["nodes"] == count(game.state_from_json(state), 3)
     assert oracle.handle({"id": 3, "cmd": "perft", "history": [], "depth": 2,
                           **{**cfg, "deck": "full"}})["error"]["code"] in {"too-many-outcomes", "too-large"}
+
+
+_JUNK = st.sampled_from([None, -1, 99, "x", [], {}, [1, 2], {"a": 1}, True, "shark", ["shark"], [[]]])
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["chomp", "chonker-party"]), data=st.data())
+def test_fuzz_damaged_states_of_the_real_games_get_structured_errors(game: str, data: st.DataObject) -> None:
+    oracle = _ORACLE
+    cfg = {"game": game, "players": 3, "deck": "mini"}
+    state = json.loads(json.dumps(oracle.handle({"id": 0, "cmd": "new_game", "seed": 1, **cfg})["result"]["state"]))
+    node: Any = state
+    for _ in range(data.draw(st.integers(1, 3))):  # damage one field, possibly nested
+        keys = sorted(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        if isinstance(node[key], (dict, list)) and node[key] and data.draw(st.booleans()):
+            node = node[key]
+            continue
+        node[key] = data.draw(_JUNK)
+        break
+    cmd = data.draw(st.sampled_from(["legal_actions", "apply", "perft", "describe"]))
+    resp = oracle.handle({"id": 1, "cmd": cmd, "state": state, "action": ["turn_over"], "depth": 1, **cfg})
+    assert resp["id"] == 1
+    if not resp["ok"]:
+        assert resp["error"]["code"] != "internal-error", resp["error"]["message"]
+
+
+def test_every_vector_request_and_response_matches_the_schema(vectors: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((Path(__file__).resolve().parents[1] / "docs" / "oracle-protocol.schema.json").read_text())
+    request = jsonschema.Draft202012Validator({"$ref": "#/$defs/request", "$defs": schema["$defs"]})
+    response = jsonschema.Draft202012Validator({"$ref": "#/$defs/response", "$defs": schema["$defs"]})
+    checked = 0
+    for path in sorted(vectors.rglob("*.json")):
+        if path.name == "manifest.json" or path.parent.name == "protocol":
+            continue
+        for case in json.loads(path.read_text())["cases"]:
+            request.validate(case["request"])
+            expect = case["expect"]
+            if not expect["ok"]:
+                expect = {**expect, "error": {**expect["error"], "message": ""}}
+            response.validate({"id": case["id"], **expect})
+            checked += 1
+    assert checked > 500

@@ -160,3 +160,30 @@ def test_cli_export(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["conformance", "export", str(tmp_path), "-g", TOY, "--seeds", "3"])
     assert res.exit_code == 0, res.output
     assert (tmp_path / "manifest.json").exists() and "cases in" in res.output
+
+
+def test_docstring_examples_run() -> None:
+    import doctest
+
+    import rulecheck.oracle.protocol
+    import rulecheck.oracle.shrink
+
+    for module in (rulecheck.oracle.shrink, rulecheck.oracle.protocol):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0
+
+
+def test_shrink_deletes_and_lowers_choices() -> None:
+    from rulecheck.oracle.shrink import shrink_choices
+
+    # diverges once the running sum of choices reaches 10; the trace ends there
+    def check(cs: list[int]) -> tuple[int, list[int]] | None:
+        total = 0
+        for i, c in enumerate(cs):
+            total += c
+            if total >= 10:
+                return i + 1, list(cs[: i + 1])
+        return None
+
+    result = shrink_choices(check, [1, 2, 0, 3, 1, 4, 2, 9, 1], 8)
+    assert result.length == 2 and sum(result.choices) >= 10  # no single choice reaches 10

@@ -202,7 +202,7 @@ def _well_formed(resp: dict[str, Any]) -> None:
         assert isinstance(resp["error"]["code"], str) and isinstance(resp["error"]["message"], str)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests)
 def test_fuzz_requests_always_get_a_well_formed_response(req: dict[str, Any]) -> None:
     oracle = Oracle()
@@ -256,7 +256,7 @@ def test_schema_accepts_every_command_and_its_response(oracle: Oracle) -> None:
     assert not req_v.is_valid({"id": 1, "cmd": "apply", "history": [], "state": {}, **CFG, "action": ["x"]})
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests)
 def test_fuzz_responses_match_the_schema(req: dict[str, Any]) -> None:
     _validator("response").validate(json.loads(Oracle().handle_line(json.dumps(req))))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import z3
 
 from rulecheck.check.symbolic.bmc import bmc, bmc_maximize
@@ -50,7 +52,7 @@ def test_bmc_reachable_shortest_witness() -> None:
     assert r.witness is not None
     xs = [st["x"] for st in r.witness.states]
     assert xs[0] == 0 and xs[-1] == 7
-    assert all(b - a in (1, 2) for a, b in zip(xs, xs[1:], strict=False))
+    assert all(b - a in (1, 2) for a, b in pairwise(xs))
     assert r.statement() == "witness at depth 4"
 
 

@@ -407,6 +407,8 @@ def find_dead(
         dynamic: set[str] = set()
         for r in runs:
             dynamic |= r.clauses
+        for claim_clauses in game.claims().values():  # checked at every state, not applied
+            dynamic.update(claim_clauses)
         aligned_to = _aligned_to(clauses)
         dead = [
             cid for cid, clause in sorted(clauses.items())

@@ -188,6 +188,14 @@ class Game(ABC):
         """Invariants and rulebook claims that fail at ``state`` (cards conserved, ...)."""
         return ()
 
+    def claims(self) -> Mapping[str, tuple[str, ...]]:
+        """The rulebook's own checkable claims, by Violation ID, with their clause IDs.
+
+        :meth:`invariants` checks them at every state; their clauses are checked rather than
+        applied by a transition, so they are never reported as dead rules.
+        """
+        return {}
+
     def canonical(self, state: Hashable) -> Hashable:
         """A representative of the state's symmetry class (identity by default)."""
         return state

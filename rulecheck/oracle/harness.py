@@ -165,6 +165,8 @@ class Subprocess:
 # ---------------------------------------------------------------------- comparison
 
 TEXT_FIELDS = ("text", "action_text")
+MAX_SEARCH_OUTCOMES = 5_000
+"""The searches for shorter traces give up at a node with more actions than this (a big deal)."""
 
 
 def normalise(cmd: str, response: Mapping[str, Any], strict_text: bool = False) -> dict[str, Any]:
@@ -263,7 +265,8 @@ class Divergence:
             f"DIVERGENCE ({self.kind}) in {Config(**self.config).label() if 'game' in self.config else self.config}",
             f"  trace of {len(self.trace)} actions from the root"
             + (f" (shrunk from {self.original_length})" if self.original_length is not None else "")
-            + ("; minimal (no shorter game diverges)" if self.minimal else ""),
+            + {True: "; minimal (no shorter game diverges)", False: "; the shortest found (not proven minimal)",
+               None: ""}[self.minimal],
         ]
         for i, a in enumerate(self.trace, 1):
             lines.append(f"    {i}. {json.dumps(a)}")
@@ -388,7 +391,7 @@ class Lockstep:
 
     def shortest(self, config: dict[str, Any], below: int, kind: str, budget: int,
                  candidate: Callable[[Hashable, Action, Any], bool] | None = None,
-                 local_budget: int = 200_000) -> tuple[Divergence | None, bool]:
+                 local_budget: int = 50_000) -> tuple[Divergence | None, bool]:
         """Breadth-first over every game shorter than ``below`` actions for a wrong answer to ``kind``
         (a command).
 
@@ -397,12 +400,13 @@ class Lockstep:
         ``candidate(state, action, reference step)`` only for the pairs it selects. Returns (the
         shortest divergence found or None, whether the search covered every shorter game).
         Gives up (incomplete) past ``budget`` implementation requests or ``local_budget``
-        reference steps, or at a chance node too large to enumerate.
+        reference steps, or at a node with more than :data:`MAX_SEARCH_OUTCOMES` actions (a deal).
         """
         game = self.ref.oracle.game(config)
         cmd = kind
         start = self.impl_requests()
         steps = 0
+        complete = candidate is None
 
         def position(state: Hashable, trace: list[Any]) -> dict[str, Any]:
             return {"state": game.state_to_json(state)} if trace else {"history": []}
@@ -431,6 +435,8 @@ class Lockstep:
                     actions = sorted(game.legal_actions(state), key=lambda a: canonical(action_to_json(a)))
                 except TooManyOutcomesError:
                     return None, False
+                if len(actions) > MAX_SEARCH_OUTCOMES:
+                    return None, False
                 for c, action in enumerate(actions):
                     steps += 1
                     if steps > local_budget:
@@ -450,7 +456,7 @@ class Lockstep:
                     seen.add(step.state)
                     children.append((step.state, [*trace, aj], [*used, c]))
             level = children
-        return None, candidate is None
+        return None, complete
 
     def like(self, div: Divergence) -> list[Callable[[Hashable, Action, Any], bool]]:
         """Selectors of steps like the divergent one, strictest first: where the reference uses
@@ -533,13 +539,15 @@ def run_conformance(
     configs: Sequence[Config] | None = None,
     oracle: Oracle | None = None,
     search_budget: int = 4_000,
+    shrink_budget: int = 300,
 ) -> HarnessReport:
     """Check ``impl`` against the reference; see the module docstring for what is checked."""
     t0 = time.perf_counter()
     report = HarnessReport()
     try:
         _run(impl, report, vectors=vectors, games=games, seeds=seeds, max_steps=max_steps,
-             strict_text=strict_text, shrink=shrink, configs=configs, oracle=oracle, search_budget=search_budget)
+             strict_text=strict_text, shrink=shrink, configs=configs, oracle=oracle, search_budget=search_budget,
+             shrink_budget=shrink_budget)
     except HarnessError as exc:
         report.cases.append(CaseResult("harness", "implementation", False, str(exc)))
     report.seconds = time.perf_counter() - t0
@@ -549,7 +557,7 @@ def run_conformance(
 
 def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, games: Iterable[str] | None, seeds: int,
          max_steps: int, strict_text: bool, shrink: bool, configs: Sequence[Config] | None,
-         oracle: Oracle | None, search_budget: int) -> None:
+         oracle: Oracle | None, search_budget: int, shrink_budget: int) -> None:
     ref = Local(oracle)
     wanted = sorted(games) if games is not None else None
 
@@ -588,6 +596,7 @@ def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, games: It
     # 3. random games in lockstep
     lock = Lockstep(ref, impl, strict_text, max_steps)
     chosen = list(configs) if configs is not None else [c for g in names for c in configs_for(g)]
+    chosen.sort(key=lambda c: c.deck == "full")  # small decks first: their divergences shrink best
     first: Divergence | None = None
     for config in chosen:
         for seed in range(seeds):
@@ -608,7 +617,7 @@ def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, games: It
     if first is not None:
         report.divergence = first
         if shrink:
-            report.divergence = shrink_divergence(lock, first, search_budget=search_budget)
+            report.divergence = shrink_divergence(lock, first, budget=shrink_budget, search_budget=search_budget)
 
 
 def write_junit(report: HarnessReport, path: str) -> None:

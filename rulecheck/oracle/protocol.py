@@ -59,9 +59,10 @@ PROTOCOL = "rulecheck-oracle/1"
 PROTOCOL_VERSION = 1
 MAX_PERFT_DEPTH = 12
 """Deepest perft the oracle accepts."""
-DEFAULT_PERFT_NODES = 1_000_000
+DEFAULT_PERFT_NODES = 100_000
 MAX_PERFT_NODES = 5_000_000
-"""Most successor states one perft request may generate (``max_nodes`` caps it lower)."""
+"""Most successor states one perft request may generate: ``max_nodes`` (default
+:data:`DEFAULT_PERFT_NODES`, a few seconds of work) up to this."""
 MAX_HISTORY = 200_000
 MAX_LINE = 16 * 1024 * 1024
 
@@ -188,6 +189,7 @@ class Oracle:
             "commands": list(COMMANDS),
             "games": games,
             "limits": {
+                "default_perft_nodes": DEFAULT_PERFT_NODES,
                 "max_perft_depth": MAX_PERFT_DEPTH,
                 "max_perft_nodes": MAX_PERFT_NODES,
                 "max_history": MAX_HISTORY,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import z3
 
@@ -24,7 +25,7 @@ from rulecheck.check.symbolic.system import (
     unroll,
 )
 
-__all__ = ["MODES", "bmc", "bmc_maximize", "check_under", "new_solver"]
+__all__ = ["MODES", "Portfolio", "bmc", "bmc_maximize", "check_under", "new_portfolio", "new_solver"]
 
 MODES = ("assumptions", "push-pop")
 """How a depth's goal is posed to the incremental solver: as an assumption literal
@@ -36,14 +37,59 @@ encodings, assumptions on ``SolverFor("QF_BV")`` are many times faster (see
 _counter = [0]
 
 
+class Portfolio:
+    """Incremental solvers that receive the same assertions; a goal is tried on each in turn
+    with growing time slices (0.5 s, 2 s, 8 s, ...) until one answers or the budget ends.
+
+    Measured on the Underwater War encoding: Z3's incremental SAT back end
+    (``SolverFor("QF_BV")``) proves the unsat depths fast but sometimes needs half a minute
+    to find an easy deal that the default SMT solver finds in 0.1 s; the portfolio gets both.
+    """
+
+    SLICES = (0.5, 2.0, 8.0, 32.0, 128.0, 512.0)
+
+    def __init__(self, solvers: list[z3.Solver]) -> None:
+        self.solvers = solvers
+
+    def add(self, *formulas: Any) -> None:
+        for s in self.solvers:
+            s.add(*formulas)
+
+    def check_goal(self, goal: z3.BoolRef, budget: Budget, mode: str = "assumptions") -> tuple[
+            z3.CheckSatResult, z3.ModelRef | None, str]:
+        if len(self.solvers) == 1:
+            budget.arm(self.solvers[0])
+            return check_under(self.solvers[0], goal, mode)
+        reason = ""
+        for cap in self.SLICES:
+            for s in self.solvers:
+                left = budget.remaining_ms()
+                ms = int(cap * 1000) if left is None else min(int(cap * 1000), left)
+                s.set("timeout", max(ms, 1))
+                answer, model, why = check_under(s, goal, mode)
+                if answer != z3.unknown:
+                    return answer, model, ""
+                reason = why
+                if budget.expired():
+                    return z3.unknown, None, reason or "time budget spent"
+        return z3.unknown, None, reason
+
+
 def new_solver(system: TransitionSystem) -> z3.Solver:
-    """The solver the checks use: ``SolverFor(meta['logic'])`` if the encoding names a logic
-    (the Chomp!/Chonker encodings are pure bit-vector and pseudo-Boolean: ``QF_BV``), else
-    Z3's default incremental solver."""
+    """One solver: ``SolverFor(meta['logic'])`` if the encoding names a logic, else Z3's default."""
     logic = system.meta.get("logic")
     if logic:
         return z3.SolverFor(str(logic))
     return z3.Solver()
+
+
+def new_portfolio(system: TransitionSystem) -> Portfolio:
+    """The solvers the checks use: for an encoding that names a logic (the Chomp! encoding is
+    pure bit-vector and pseudo-Boolean: ``QF_BV``), ``SolverFor(logic)`` and the default
+    solver; otherwise the default solver alone."""
+    if system.meta.get("logic"):
+        return Portfolio([new_solver(system), z3.Solver()])
+    return Portfolio([z3.Solver()])
 
 
 def check_under(
@@ -99,9 +145,9 @@ def bmc(
     """
     budget = Budget(budget_seconds)
     start = time.monotonic()
-    solver = new_solver(system)
+    solver = new_portfolio(system)
     u = unroll(system, 0)
-    solver.add(u.constraints)
+    solver.add(*u.constraints)
     per_depth: list[float] = []
     for k in range(max_depth + 1):
         if k > 0:
@@ -112,8 +158,7 @@ def bmc(
             return CheckResult(query, "unknown", k - 1, time.monotonic() - start, None, per_depth,
                                "time budget spent")
         t0 = time.monotonic()
-        budget.arm(solver)
-        answer, model, reason = check_under(solver, target(u.states[k]), mode)
+        answer, model, reason = solver.check_goal(target(u.states[k]), budget, mode)
         per_depth.append(time.monotonic() - t0)
         if model is not None:
             witness = extract_witness(model, u, k)
@@ -140,9 +185,9 @@ def bmc_maximize(
     """
     budget = Budget(budget_seconds)
     start = time.monotonic()
-    solver = new_solver(system)
+    solver = new_portfolio(system)
     u = unroll(system, max_depth)
-    solver.add(u.constraints)
+    solver.add(*u.constraints)
     values = [metric(s) for s in u.states]
     best: int | None = None
     best_model: z3.ModelRef | None = None
@@ -150,8 +195,7 @@ def bmc_maximize(
     while True:
         t0 = time.monotonic()
         goal = z3.BoolVal(True) if best is None else z3.Or([_gt(v, best) for v in values])
-        budget.arm(solver)
-        _, model, reason = check_under(solver, goal)
+        _, model, reason = solver.check_goal(goal, budget)
         per_round.append(time.monotonic() - t0)
         if model is not None:
             best = max(model.eval(v, model_completion=True).as_long() for v in values)

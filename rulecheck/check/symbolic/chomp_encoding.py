@@ -139,17 +139,17 @@ def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended"
             raise InvalidConfigError(
                 f"the Underwater War encoding does not cover {rid} = {opt} (covers {', '.join(covered)})"
             )
-        if opt is None and len(covered) < 2:
-            raise InvalidConfigError(f"the Underwater War encoding needs {rid} decided (only {covered[0]})")
         options[rid] = opt
-    open_rulings = tuple(r for r, o in options.items() if o is None)
+    # an open ruling with one covered option: the encoding (and the decoder) answer that option
+    open_rulings = tuple(r for r, o in options.items() if o is None and len(UW_RULINGS[r]) > 1)
     variables: list[tuple[str, z3.SortRef]] = []
     bv = z3.BitVecSort
 
     def var(name: str, sort: z3.SortRef) -> None:
         variables.append((name, sort))
 
-    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", 1), ("outcome", 3), ("winners", 2)):
+    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", 1), ("outcome", 3), ("winners", 2),
+                    ("chain", CW)):
         var(name, bv(w))
     for p in range(2):
         var(f"len{p}", bv(CW))
@@ -163,6 +163,8 @@ def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended"
             var(f"{flag}{p}", z3.BoolSort())
     for v in range(KINDS):
         var(f"centre_{v}", bv(CW))
+    var("f_bad", z3.BoolSort())  # the race's flags, fixed when it starts (F_BAD_OK, F_OWN_EEL)
+    var("f_own", z3.BoolSort())
     for rid in UW_RULINGS:
         var(f"used.{rid}", z3.BoolSort())
 
@@ -189,6 +191,17 @@ def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended"
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == OVER)
     out.targets["eel-race"] = ("an Electric Eel slap race", lambda s: s["phase"] == RACE)
     out.targets["war"] = ("a war (tie)", lambda s: s["step"] == WAR)
+    out.targets["unable-to-play"] = (
+        "a player must turn over a card in the middle of a round but has none (he forfeits the round)",
+        lambda s: z3.And(s["phase"] == TURN, s["step"] != NEW,
+                         z3.Or([z3.And(s[f"len{p}"] == 0, *[s[f"disc{p}_{v}"] == 0 for v in range(KINDS)])
+                                for p in range(2)])))
+    out.targets["short-war"] = ("a war where a player has fewer than 3 cards",
+                                lambda s: z3.And(s["phase"] == TURN, s["step"] == WAR,
+                                                 z3.Or(z3.ULT(s["len0"], 3), z3.ULT(s["len1"], 3))))
+    out.invariants["phase-has-moves"] = (
+        "every state is terminal or has a legal action (turn over, shuffle, or a race outcome)",
+        lambda s: z3.Or(s["phase"] == TURN, s["phase"] == RACE, s["phase"] == SHUFFLE, s["phase"] == OVER))
     out.invariants["cards-conserved"] = ("every card of each kind is in exactly one place", enc.conserved)
     out.invariants["total-50"] = ("50 cards in play", enc.total_ok)
     out.invariants["collector-wins"] = (
@@ -213,7 +226,7 @@ class _UW:
         w[f"used.{rid}"] = z3.Or(w[f"used.{rid}"], pc) if not z3.is_true(pc) else z3.BoolVal(True)
         opt = self.options[rid]
         if opt is None:
-            return inp[f"opt.{rid}"]
+            return inp.get(f"opt.{rid}", False)
         return UW_RULINGS[rid].index(opt) == 1
 
     @staticmethod
@@ -222,7 +235,7 @@ class _UW:
 
     def init(self, s: State) -> z3.BoolRef:
         cs: list[Any] = [s["phase"] == TURN, s["step"] == NEW, s["resume"] == 0, s["shuf"] == 0,
-                         s["outcome"] == O_NONE, s["winners"] == 0]
+                         s["outcome"] == O_NONE, s["winners"] == 0, s["chain"] == 0]
         for p in range(2):
             cs.append(s[f"len{p}"] == 25)
             cs += [s[f"pile{p}_{k}"] == 0 for k in range(25, SLOTS)]
@@ -232,6 +245,7 @@ class _UW:
                    z3.Not(s[f"banb{p}"])]
         cs += [s[f"centre_{v}"] == 0 for v in range(KINDS)]
         cs += [z3.Not(s[f"used.{rid}"]) for rid in UW_RULINGS]
+        cs += [z3.Not(s["f_bad"]), z3.Not(s["f_own"])]
         cells = [s[f"pile{p}_{k}"] for p in range(2) for k in range(25)]
         for v in range(KINDS):
             cs.append(z3.PbEq([(c == v, 1) for c in cells], FULL[v]))
@@ -240,6 +254,9 @@ class _UW:
     # counts
     def holdings(self, w: Sym, p: int) -> Any:
         return w[f"len{p}"] + z3.Sum([w[f"disc{p}_{v}"] for v in range(KINDS)])
+
+    def holds_any(self, w: Sym, p: int) -> Any:
+        return z3.Or(w[f"len{p}"] != 0, self.disc_any(w, p))
 
     def disc_any(self, w: Sym, p: int) -> Any:
         return z3.Or([w[f"disc{p}_{v}"] != 0 for v in range(KINDS)])
@@ -295,6 +312,8 @@ class _UW:
 
     # ------------------------------------------------------------------ engine steps
     def clear_round(self, w: Sym) -> None:
+        w["f_bad"] = z3.BoolVal(False)
+        w["f_own"] = z3.BoolVal(False)
         for p in range(2):
             w[f"tab{p}"] = _bv(0, CARD_BITS)
             w[f"has{p}"] = z3.BoolVal(False)
@@ -325,8 +344,8 @@ class _UW:
     def end_of_round_now(self, w: Sym, pc: Any, inp: State) -> None:
         """standard.end_of_round -> two_player.end_of_round."""
         self.clear_round(w)
-        ha = self.holdings(w, 0) != 0
-        hb = self.holdings(w, 1) != 0
+        ha = self.holds_any(w, 0)  # not "len + sum(discards) != 0": that could wrap around
+        hb = self.holds_any(w, 1)
         going = w.copy()
         self.schedule(going, R_TURN, z3.And(pc, ha, hb), inp)
         over = w.copy()
@@ -379,6 +398,8 @@ class _UW:
             for f in ("bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
         w["step"] = _bv(WAR, 3)
+        w["f_bad"] = z3.BoolVal(False)
+        w["f_own"] = z3.BoolVal(False)
         self.schedule(w, R_TURN, pc, inp)
 
     def forfeit(self, w: Sym, loser: int, pc: Any, inp: State) -> None:
@@ -396,8 +417,10 @@ class _UW:
         eel = z3.And(eel0, z3.Not(z3.And(both, first)))
         # an Eel: a slap race
         race = w.copy()
-        self.rule(race, "chomp.two_player_bad_chomps", z3.And(pc, eel), inp)
-        self.rule(race, "chomp.uw_own_eel", z3.And(pc, eel), inp)
+        not_apply = self.opt1(self.rule(race, "chomp.two_player_bad_chomps", z3.And(pc, eel), inp))
+        own_ok = self.opt1(self.rule(race, "chomp.uw_own_eel", z3.And(pc, eel), inp))
+        race["f_bad"] = z3.Not(not_apply)
+        race["f_own"] = own_ok
         for p in range(2):
             for f in ("bad", "banw", "banb"):
                 race[f"{f}{p}"] = z3.BoolVal(False)
@@ -523,8 +546,8 @@ class _UW:
     # ------------------------------------------------------------------ the race
     def race(self, w: Sym, inp: State, pc: Any) -> tuple[Sym, Any]:
         """The race outcomes: returns (next, legal)."""
-        own_ok = self.own_ok(inp)
-        bad_ok = self.bad_ok(inp)
+        own_ok = w["f_own"]
+        bad_ok = w["f_bad"]
         legal: list[Any] = []
         results: list[tuple[Any, Sym]] = []
         act, sp, own = inp["act"], inp["slapper"], inp["own"]
@@ -577,13 +600,6 @@ class _UW:
             out = merge(cond, st, out)
         return out, z3.Or(legal)
 
-    def own_ok(self, inp: State) -> Any:
-        opt = self.options["chomp.uw_own_eel"]
-        return inp["opt.chomp.uw_own_eel"] if opt is None else z3.BoolVal(opt == "may_slap_own")
-
-    def bad_ok(self, inp: State) -> Any:
-        opt = self.options["chomp.two_player_bad_chomps"]
-        return z3.Not(inp["opt.chomp.two_player_bad_chomps"]) if opt is None else z3.BoolVal(opt == "apply")
 
     def bad_chomp(self, w: Sym, p: int, was_valid: Any, pc: Any, inp: State) -> None:
         w[f"bad{p}"] = z3.BoolVal(True)
@@ -626,6 +642,8 @@ class _UW:
         rw, race_legal = self.race(w.copy(), inp, phase == RACE)
         nxt = merge(phase == TURN, tw, merge(phase == SHUFFLE, sw, rw))
         self.finish(nxt, inp)
+        # turn-overs in this round so far (a war or Octopus chain makes it long)
+        nxt["chain"] = z3.If(phase == TURN, z3.If(s["step"] == NEW, _bv(1), s["chain"] + 1), s["chain"])
         legal = z3.Or(
             z3.And(phase == TURN, act == A_TURN),
             z3.And(phase == SHUFFLE, act == A_SHUFFLE, perm_ok),
@@ -656,9 +674,15 @@ class _UW:
         return z3.And(cs)
 
     def total_ok(self, s: State) -> z3.BoolRef:
-        total: Any = s["len0"] + s["len1"]
-        for v in range(KINDS):
-            total = total + self.kind_count(s, v)
+        """50 cards in play, summed in 10 bits so that no sum wraps around."""
+        def wide(x: Any) -> Any:
+            return z3.ZeroExt(4, x)
+
+        parts = [s["len0"], s["len1"]] + [s[f"centre_{v}"] for v in range(KINDS)]
+        for p in range(2):
+            parts += [s[f"disc{p}_{v}"] for v in range(KINDS)] + [s[f"aside{p}_{v}"] for v in range(KINDS)]
+        total = z3.Sum([wide(x) for x in parts]) + z3.If(s["has0"], z3.BitVecVal(1, 10), z3.BitVecVal(0, 10)) \
+            + z3.If(s["has1"], z3.BitVecVal(1, 10), z3.BitVecVal(0, 10))
         return total == sum(FULL)
 
     def collector_wins(self, s: State) -> z3.BoolRef:

@@ -35,13 +35,18 @@ def engine_game(enc: ChompEncoding) -> Game:
     return load_game("chomp", enc.variant, enc.players, enc.ruleset, "full")
 
 
-def abstract_chomp(state: Hashable) -> dict[str, int | bool]:
-    """The engine's Underwater War state as the encoding's variables (``used.*`` excluded)."""
+def abstract_chomp(state: Hashable, chain: int | None = None) -> dict[str, int | bool]:
+    """The engine's Underwater War state as the encoding's variables (``used.*`` excluded;
+    ``chain``, the turn-overs of the round so far, is history: given by the caller)."""
     s: Any = state.before if isinstance(state, Pending) else state
     out: dict[str, int | bool] = {
         "phase": s.phase, "step": s.step, "resume": s.resume,
         "shuf": max(s.shuffle_for, 0), "outcome": s.outcome, "winners": s.winners,
     }
+    if chain is not None:
+        out["chain"] = chain
+    out["f_bad"] = bool(s.race & 1 << 4)  # F_BAD_OK
+    out["f_own"] = bool(s.race & 1 << 10)  # F_OWN_EEL
     for p in range(2):
         pile = s.piles[p]
         out[f"len{p}"] = len(pile)
@@ -140,7 +145,7 @@ def replay_witness(enc: ChompEncoding, witness: Witness, game: Game | None = Non
 
 
 def _strip(values: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in values.items() if not k.startswith("used.")}
+    return {k: v for k, v in values.items() if not k.startswith("used.") and k != "chain"}
 
 
 def _fail(out: Replay, state: Hashable, i: int, got: Mapping[str, Any], want: Mapping[str, Any]) -> Replay:

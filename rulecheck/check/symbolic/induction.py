@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 import z3
 
-from rulecheck.check.symbolic.bmc import check_under, new_solver
+from rulecheck.check.symbolic.bmc import new_portfolio
 from rulecheck.check.symbolic.system import (
     Budget,
     CheckResult,
@@ -52,18 +52,17 @@ def k_induction(
     """
     budget = Budget(budget_seconds)
     start = time.monotonic()
-    base = new_solver(system)
-    step = new_solver(system)
+    base = new_portfolio(system)
+    step = new_portfolio(system)
     bu = unroll(system, 0)
-    base.add(bu.constraints)
+    base.add(*bu.constraints)
     su = unroll(system, 0, with_init=False, tag="k")
     per_depth: list[float] = []
     for k in range(max_k + 1):
         t0 = time.monotonic()
         if k > 0:
             base.add(bu.extend())
-        budget.arm(base)
-        answer, model, reason = check_under(base, z3.Not(prop(bu.states[k])))
+        answer, model, reason = base.check_goal(z3.Not(prop(bu.states[k])), budget)
         if model is not None:
             witness = extract_witness(model, bu, k)
             per_depth.append(time.monotonic() - t0)
@@ -85,8 +84,7 @@ def k_induction(
         if simple_path:
             for j in range(k + 1):
                 step.add(z3.Not(states_equal(system, su.states[j], nxt)))
-        budget.arm(step)
-        answer, _, reason = check_under(step, z3.Not(prop(nxt)))
+        answer, _, reason = step.check_goal(z3.Not(prop(nxt)), budget)
         per_depth.append(time.monotonic() - t0)
         if answer == z3.unsat:
             return CheckResult(query, "proved", k + 1, time.monotonic() - start, None, per_depth,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import z3
 
-from rulecheck.check.symbolic.bmc import check_under, new_solver
+from rulecheck.check.symbolic.bmc import new_portfolio
 from rulecheck.check.symbolic.system import (
     Budget,
     CheckResult,
@@ -45,9 +45,9 @@ def lasso(
     """
     budget = Budget(budget_seconds)
     start = time.monotonic()
-    solver = new_solver(system)
+    solver = new_portfolio(system)
     u = unroll(system, 0)
-    solver.add(u.constraints)
+    solver.add(*u.constraints)
     per_depth: list[float] = []
     for k in range(1, max_depth + 1):
         solver.add(u.extend())
@@ -63,8 +63,7 @@ def lasso(
             if fair is not None:
                 closes = z3.And(closes, z3.Or([fair(u.states[i]) for i in range(j + 1, k + 1)]))
             loops.append(closes)
-        budget.arm(solver)
-        answer, model, reason = check_under(solver, z3.Or(loops), mode)
+        answer, model, reason = solver.check_goal(z3.Or(loops), budget, mode)
         per_depth.append(time.monotonic() - t0)
         if model is not None:
             j = next(j for j in range(len(loops)) if z3.is_true(model.eval(loops[j], model_completion=True)))

@@ -16,7 +16,7 @@ Actions (players are 0-based seats; cards are kind names, see :mod:`.cards`):
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import factorial
 from typing import Any
@@ -95,6 +95,28 @@ _NO_WAR = ("no_war",)
 _CARD_ACTIONS = {"play", "continue_round", "choose_card", "name_type", "show", "discard", "draw",
                  "stolen", "discarded"}
 _PILE_GROUPS = ((SWEET, SALTY), (STICK, LEAF, BRICK, STONE))
+SAME_CARDS_LEFT = "cp.claim.same-cards-left"
+
+
+def _relabel_seen(seen: tuple[Any, ...], inv: Sequence[int]) -> tuple[Any, ...]:
+    """The See a Card memory with its card kinds relabelled (-1, "any card", stays)."""
+    if not seen:
+        return seen
+    asker, kind, shown = seen
+    return (asker, inv[kind] if kind >= 0 else kind, tuple((q, inv[k] if k >= 0 else k) for q, k in shown))
+
+
+def _symmetry_groups(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Kinds that may be relabelled into one another: alike in effect (sweet and salty; the
+    four fillers) and equally many in this deck, so that relabelling maps the deck to itself
+    and a canonical state is still a state of this configuration."""
+    groups: list[tuple[int, ...]] = []
+    for alike in _PILE_GROUPS:
+        by_count: dict[int, list[int]] = {}
+        for k in alike:
+            by_count.setdefault(counts[k], []).append(k)
+        groups.extend(tuple(g) for g in by_count.values() if len(g) > 1)
+    return tuple(groups)
 
 
 def _kind_actions(table: tuple[Action, ...], bits: int, hand: tuple[int, ...] | None) -> list[Action]:
@@ -122,6 +144,7 @@ class ChonkerParty(Game):
         self.counts, self.tossed = spec.for_players(num_players)
         self.total = sum(self.counts)
         self.spoiled_total = self.counts[SPOILED]
+        self.symmetry_groups = _symmetry_groups(self.counts)
         if (num_players + 1) * self.hand > self.total:
             raise InvalidConfigError(
                 f"deck {deck!r} has {self.total} cards for {num_players} players: too few to deal "
@@ -529,15 +552,21 @@ class ChonkerParty(Game):
             sizes = [sum(h) for h in s.hands]
             if len(set(sizes)) > 1:
                 out.append(Violation(
-                    "cp.claim.same-cards-left", ("cp.round.6",),
+                    SAME_CARDS_LEFT, self.claims()[SAME_CARDS_LEFT],
                     f"at the end of the circle the players hold {sizes} cards, not the same number",
                 ))
         return tuple(out)
 
+    def claims(self) -> Mapping[str, tuple[str, ...]]:
+        """"All players should have the same number of cards left" at the end of a round."""
+        return {SAME_CARDS_LEFT: ("cp.round.6",)}
+
     def canonical(self, state: Hashable) -> Hashable:
         """Identical in effect: sweet and salty; the four fillers. Relabel each group by a
-        signature of where its cards are; drop the See a Card memory (``seen``), which no rule
-        reads. The named Chonks and Spoiled are already one kind each."""
+        signature of where its cards are, within groups equally many in this deck. Drop the See
+        a Card memory (``seen``) once the showing is over: no rule reads it after that (while
+        players are still showing, ``show_card`` extends it). The named Chonks and Spoiled are
+        already one kind each."""
         if isinstance(state, Pending):
             return state
         s: State = state  # type: ignore[assignment]
@@ -548,7 +577,7 @@ class ChonkerParty(Game):
             s.phase == PH_DRAW and s.after == AFTER_WINDOW)
         kind_aux = s.phase == PH_SHOW or (s.phase == PH_DRAW and s.after == AFTER_EXTRA)
         perm = list(range(NT))
-        for group in _PILE_GROUPS:
+        for group in self.symmetry_groups:
             def sig(k: int) -> tuple[Any, ...]:
                 return (tuple(h[k] for h in s.hands), s.draw[k], s.discard[k], s.table[k],
                         tuple(p[k] for p in s.piles), s.trump == k,
@@ -569,7 +598,8 @@ class ChonkerParty(Game):
         aux = inv[s.aux] if kind_aux and s.aux >= 0 else s.aux
         return s._replace(hands=tuple(vec(h) for h in s.hands), draw=vec(s.draw), discard=vec(s.discard),
                           table=vec(s.table), piles=tuple(vec(p) for p in s.piles),
-                          trump=inv[s.trump] if s.trump >= 0 else -1, mask=mask, aux=aux, seen=())
+                          trump=inv[s.trump] if s.trump >= 0 else -1, mask=mask, aux=aux,
+                          seen=_relabel_seen(s.seen, inv) if s.phase == PH_SHOW else ())
 
     def outcome(self, state: Hashable) -> str:
         s: State = state  # type: ignore[assignment]

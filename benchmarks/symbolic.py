@@ -1,0 +1,61 @@
+"""Benchmark of the symbolic checks: depth reached within fixed budgets, solver time per depth.
+
+    python benchmarks/symbolic.py            # budgets 10 s and 60 s
+    python benchmarks/symbolic.py --budgets 10 --queries over unable-to-play
+
+Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
+to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
+two incremental modes (assumption literals vs push/pop) on one query.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from rulecheck.check.symbolic import bmc as bmc_module
+from rulecheck.check.symbolic.bmc import bmc
+from rulecheck.check.symbolic.chomp_encoding import underwater_war
+from rulecheck.check.symbolic.lasso import lasso
+
+BOTTOM = {"choices": {"chomp.two_player_won_cards": "bottom_of_pile"}}
+QUERIES = ("over", "unable-to-play", "ruling:chomp.war_short", "ruling:chomp.bad_chomp_no_card",
+           "ruling:chomp.reshuffle_when")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--budgets", type=float, nargs="*", default=[10.0, 60.0])
+    ap.add_argument("--queries", nargs="*", default=list(QUERIES))
+    ap.add_argument("--max-depth", type=int, default=60)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    rows = []
+    for ruleset, label in (("recommended", "recommended"), (BOTTOM, "bottom_of_pile")):
+        enc = underwater_war(ruleset)
+        for budget in args.budgets:
+            for q in args.queries:
+                r = bmc(enc.system, enc.targets[q][1], args.max_depth, query=q, budget_seconds=budget)
+                rows.append((f"chomp/underwater-war/{label}", q, budget, r))
+            if label == "bottom_of_pile":
+                r = lasso(enc.system, args.max_depth, budget_seconds=budget)
+                rows.append((f"chomp/underwater-war/{label}", "lasso", budget, r))
+    # incremental modes on one query
+    enc = underwater_war("recommended")
+    for mode in bmc_module.MODES:
+        t0 = time.monotonic()
+        r = bmc(enc.system, enc.targets["unable-to-play"][1], 8, query=f"unable-to-play[{mode}]",
+                budget_seconds=args.budgets[0] * 3, mode=mode)
+        r.seconds = time.monotonic() - t0
+        rows.append(("chomp/underwater-war/recommended", r.query, args.budgets[0] * 3, r))
+    if args.json:
+        print(json.dumps([{"config": c, "query": q, "budget": b, **r.to_json()} for c, q, b, r in rows], indent=1))
+        return
+    for config, q, budget, r in rows:
+        times = " ".join(f"{t:.2f}" for t in r.per_depth)
+        print(f"{config:40} {q:34} {budget:5.0f}s  {r.statement():45}  total {r.seconds:6.1f}s  per depth: {times}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+"""The named symbolic queries per game, and :func:`run_symbolic_checks` for ``rulecheck audit``.
+
+Chomp! Underwater War (the full 50-card deck, engine-step encoding
+:mod:`.chomp_encoding`):
+
+* ``ruling:<id>``: is there a deal and a sequence of choices reaching the ruling point within
+  k steps? (BMC; the witness replays in the engine);
+* ``over``, ``eel-race``, ``war``, ``short-war``, ``unable-to-play``: reachability (BMC);
+* ``longest-chain``: the most turn-overs one round can take within k steps (a war /
+  Octopus chain; BMC maximisation);
+* ``deadlock``: no reachable state without a legal action (k-induction: for all depths);
+* ``invariant:<name>``: ``collector-wins``, ``phase-has-moves``, ``total-50`` (k-induction);
+* ``lasso``: an infinite play (a state repeated) within k steps; Chomp! need not end, so the
+  strongest statement is a lasso witness or "no lasso within k steps".
+
+Chonker Party (card-flow encoding :mod:`.chonker_encoding`):
+
+* ``invariant:cards-conserved`` (k-induction, for all depths);
+* ``plays-bounded``: the unplayed cards never increase and every play consumes one (proved
+  for all transitions of the abstraction, which is checked against engine playouts);
+* ``engine-admitted``: seeded engine playouts are admitted step by step by the encoding.
+
+Every result says exactly what was proved (:meth:`.system.CheckResult.statement`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import z3
+
+from rulecheck.check.symbolic.bmc import bmc, bmc_maximize
+from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, underwater_war
+from rulecheck.check.symbolic.chonker_encoding import ChonkerEncoding, card_flow, check_engine_step
+from rulecheck.check.symbolic.decode import replay_witness
+from rulecheck.check.symbolic.induction import k_induction
+from rulecheck.check.symbolic.lasso import lasso
+from rulecheck.check.symbolic.system import CheckResult
+from rulecheck.core.errors import InvalidConfigError
+from rulecheck.core.rulings import Ruleset, load_ruleset
+from rulecheck.games import load_game
+
+__all__ = ["DEFAULT_QUERIES", "SymbolicReport", "list_queries", "run_query", "run_symbolic_checks"]
+
+DEFAULT_QUERIES: dict[str, tuple[str, ...]] = {
+    "chomp": ("deadlock", "invariant:collector-wins", "ruling:*", "unable-to-play", "longest-chain", "lasso"),
+    "chonker-party": ("invariant:cards-conserved", "plays-bounded", "engine-admitted"),
+}
+
+
+@dataclass
+class SymbolicReport:
+    """The results of one configuration and the findings made from them."""
+
+    config: dict[str, Any]
+    results: list[CheckResult] = field(default_factory=list)
+    findings: list[Any] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "config": self.config,
+            "results": [r.to_json() for r in self.results],
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+
+def _encoding(game: str, variant: str | None, players: int | None, ruleset: Ruleset) -> Any:
+    if game == "chomp":
+        v = variant or "underwater-war"
+        if v != "underwater-war":
+            raise InvalidConfigError(
+                f"the symbolic checker encodes chomp underwater-war only so far, not {v!r}"
+            )
+        return underwater_war(ruleset)
+    if game == "chonker-party":
+        n = players or 4
+        g = load_game("chonker-party", None, n, ruleset)
+        return card_flow(n, g.card_total())
+    raise InvalidConfigError(f"no symbolic encoding for game {game!r}")
+
+
+def list_queries(game: str, variant: str | None = None, players: int | None = None,
+                 ruleset: str | Ruleset = "recommended") -> list[str]:
+    """Every query name available for the configuration."""
+    rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(game, ruleset)
+    enc = _encoding(game, variant, players, rs)
+    if isinstance(enc, ChompEncoding):
+        names = [k for k in enc.targets]
+        names += [f"invariant:{k}" for k in enc.invariants]
+        return [*names, "deadlock", "longest-chain", "lasso"]
+    return [f"invariant:{k}" for k in enc.invariants] + ["plays-bounded", "engine-admitted"]
+
+
+def _expand(names: Sequence[str], available: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for n in names:
+        if n.endswith("*"):
+            out += [a for a in available if a.startswith(n[:-1])]
+        elif n in available:
+            out.append(n)
+        else:
+            raise InvalidConfigError(f"unknown query {n!r}; queries: {', '.join(available)}")
+    return out
+
+
+def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> CheckResult:
+    """One named query on an encoding; Chomp! witnesses are replayed in the engine."""
+    if isinstance(enc, ChonkerEncoding):
+        return _chonker_query(enc, name, depth, budget_seconds)
+    system = enc.system
+    if name in enc.targets:
+        desc, target = enc.targets[name]
+        result = bmc(system, target, depth, query=name, budget_seconds=budget_seconds)
+        result.meta["question"] = desc
+    elif name.startswith("invariant:"):
+        desc, prop = enc.invariants[name.split(":", 1)[1]]
+        result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
+        result.meta["question"] = desc
+    elif name == "deadlock":
+        desc, prop = enc.invariants["phase-has-moves"]
+        result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
+        result.meta["question"] = "a reachable non-terminal state with no legal action"
+    elif name == "longest-chain":
+        result = bmc_maximize(system, lambda s: s["chain"], min(depth, 8), query=name, budget_seconds=budget_seconds)
+        result.meta["question"] = "the most turn-overs in one round (a war / Octopus chain)"
+    elif name == "lasso":
+        result = lasso(system, depth, query=name, budget_seconds=budget_seconds)
+        result.meta["question"] = "an infinite play: a state that repeats"
+    else:
+        raise InvalidConfigError(f"unknown query {name!r}")
+    if result.witness is not None:
+        rep = replay_witness(enc, result.witness)
+        result.trace = rep.json_actions()
+        result.replayed = rep.ok
+        if not rep.ok:
+            result.meta["replay_mismatch"] = rep.mismatch
+    return result
+
+
+def _chonker_query(enc: ChonkerEncoding, name: str, depth: int, budget: float | None) -> CheckResult:
+    system = enc.system
+    if name.startswith("invariant:"):
+        desc, prop = enc.invariants[name.split(":", 1)[1]]
+        r = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget)
+        r.meta["question"] = desc
+        return r
+    if name == "plays-bounded":
+        t0 = time.monotonic()
+        s, i, t = system.state(0, "pb"), system.input(0, "pb"), system.state(1, "pb")
+        _, conserved = enc.invariants["cards-conserved"]
+
+        def unplayed(x: Any) -> Any:
+            return x["D"] + x["X"] + x["H"]
+
+        solver = z3.Solver()
+        solver.add(conserved(s), system.trans(s, i, t))
+        solver.add(z3.Not(z3.And(unplayed(t) <= unplayed(s), unplayed(s) >= 0,
+                                 z3.Implies(i["move"] == 0, unplayed(t) < unplayed(s)))))
+        answer = solver.check()
+        status = "proved" if answer == z3.unsat else "unknown"
+        r = CheckResult(name, status, 1, time.monotonic() - t0, None, [],
+                        "U = draw + discard + hands is >= 0, never increases, and every play decreases it: "
+                        f"at most {enc.total} plays in any game (idle steps are not ranked)")
+        r.meta["question"] = "ranking of card plays"
+        return r
+    if name == "engine-admitted":
+        t0 = time.monotonic()
+        g = load_game("chonker-party", None, enc.players, "recommended")
+        steps = 0
+        for seed in range(3):
+            rng = random.Random(seed)
+            st = g.new_initial_state(seed=seed)
+            while not g.is_terminal(st) and steps < 600:
+                a = g.sample_chance(st, rng) if g.is_chance_node(st) else rng.choice(g.legal_actions(st))
+                nxt = g.apply(st, a).state
+                if not check_engine_step(enc, st, nxt):
+                    return CheckResult(name, "witness", steps, time.monotonic() - t0, None, [],
+                                       f"engine step {a} is not admitted by the encoding")
+                st, steps = nxt, steps + 1
+        return CheckResult(name, "no-witness", steps, time.monotonic() - t0, None, [],
+                           f"{steps} engine steps of seeded playouts all admitted (sampled, not proved)")
+    raise InvalidConfigError(f"unknown query {name!r}")
+
+
+def run_symbolic_checks(
+    game: str,
+    variant: str | None = None,
+    players: int | None = None,
+    ruleset: str | Ruleset = "recommended",
+    budget_seconds: float = 120.0,
+    depth: int = 20,
+    queries: Sequence[str] | None = None,
+    progress: Callable[[CheckResult], None] | None = None,
+) -> SymbolicReport:
+    """Run the symbolic queries of one configuration within ``budget_seconds`` (shared).
+
+    This is what ``rulecheck audit --symbolic`` calls. Parameters: ``game`` (``chomp`` or
+    ``chonker-party``), ``variant`` (chomp: ``underwater-war`` only so far), ``players``,
+    ``ruleset`` (name, path or :class:`Ruleset`), ``budget_seconds`` (wall clock for all
+    queries; each query gets an equal share of what is left), ``depth`` (the BMC/lasso bound),
+    ``queries`` (names or prefixes with ``*``; default :data:`DEFAULT_QUERIES`).
+
+    Returns a :class:`SymbolicReport`: every :class:`CheckResult` (``statement()`` says
+    exactly what was proved) and :class:`rulecheck.findings.Finding` records for what was
+    found: a ruling point the ruleset leaves open reached (``gap``), an infinite play
+    (``non-termination``), a deadlock, a broken invariant. Findings carry the decoded engine
+    trace only when it replayed in the engine.
+    """
+    rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(game, ruleset)
+    enc = _encoding(game, variant, players, rs)
+    available = list_queries(game, variant, players, rs)
+    names = _expand(queries or DEFAULT_QUERIES[game], available)
+    config = {"game": game, "variant": getattr(enc, "variant", None) or "default",
+              "players": enc.players, "deck": "full", "ruleset": rs.name}
+    report = SymbolicReport(config)
+    deadline = time.monotonic() + budget_seconds
+    for n, name in enumerate(names):
+        share = max(1.0, (deadline - time.monotonic()) / (len(names) - n))
+        result = run_query(enc, name, depth, share)
+        report.results.append(result)
+        if progress is not None:
+            progress(result)
+    report.findings = _findings(game, config, enc, report.results, rs)
+    return report
+
+
+def _findings(game: str, config: dict[str, Any], enc: Any, results: list[CheckResult], rs: Ruleset) -> list[Any]:
+    try:
+        from rulecheck.findings import Finding, Witness, finding_id
+    except ImportError:  # pragma: no cover - the findings module is optional
+        return []
+    from rulecheck.core.rulings import load_ruling_points
+
+    points = load_ruling_points(game)
+    out = []
+    for r in results:
+        kind = None
+        ruling = None
+        if r.query.startswith("ruling:") and r.status == "witness":
+            ruling = r.query.split(":", 1)[1]
+            if rs.choices.get(ruling) is None:
+                kind = "gap" if points[ruling].kind == "gap" else "conflict"
+        elif r.query == "lasso" and r.status == "witness":
+            kind = "non-termination"
+        elif r.query == "deadlock" and r.status == "witness":
+            kind = "deadlock"
+        elif r.query.startswith("invariant:") and r.status == "witness":
+            kind = "invariant"
+        if kind is None:
+            continue
+        witness = None
+        if r.trace is not None and r.replayed:
+            loop = None
+            if r.witness is not None and r.witness.loop_start is not None:
+                loop = r.witness.loop_start + 1  # the deal is action 0
+            witness = Witness(config=config, actions=tuple(r.trace), problem_step=len(r.trace) - 1,
+                              loop_start=loop)
+        subject = ruling or f"{config['variant']}.{r.query.replace(':', '.')}"
+        clauses = points[ruling].clauses if ruling else ()
+        out.append(Finding(
+            id=finding_id(game, kind, subject), game=game, kind=kind,
+            severity="high" if kind in ("non-termination", "deadlock", "invariant") else "medium",
+            title=f"{r.meta.get('question', r.query)}: {r.statement()} (full deck, Z3)",
+            detail=r.detail, clauses=tuple(clauses), ruling=ruling, configs=(config,), witness=witness,
+            verified=True, source="symbolic", data=r.to_json() | {"trace": None},
+        ))
+    return out
