@@ -28,7 +28,7 @@ from typing import Any
 from rulecheck.core.errors import RulecheckError, UnknownGameError
 from rulecheck.core.game import Game, Pending, action_from_json, action_to_json
 from rulecheck.findings import Finding, Witness, finding_id
-from rulecheck.games import GAMES, load_game
+from rulecheck.games import GAMES, load_game, variants
 
 __all__ = [
     "Check",
@@ -74,9 +74,10 @@ class Scenario:
     severity: str = "medium"
 
     def config(self) -> dict[str, Any]:
+        """The configuration the example is played in (the default variant if none is named)."""
         return {
             "game": self.game,
-            "variant": self.variant,
+            "variant": self.variant or variants(self.game)[0],
             "players": self.players,
             "deck": self.deck,
             "ruleset": self.ruleset,
