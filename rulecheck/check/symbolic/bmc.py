@@ -61,17 +61,27 @@ class Portfolio:
             budget.arm(self.solvers[0])
             return check_under(self.solvers[0], goal, mode)
         reason = ""
+        broken: set[int] = set()
         for cap in self.SLICES:
-            for s in self.solvers:
+            for n, s in enumerate(self.solvers):
+                if n in broken:
+                    continue
                 left = budget.remaining_ms()
                 ms = int(cap * 1000) if left is None else min(int(cap * 1000), left)
                 s.set("timeout", max(ms, 1))
-                answer, model, why = check_under(s, goal, mode)
+                try:
+                    answer, model, why = check_under(s, goal, mode)
+                except z3.Z3Exception as exc:  # e.g. the SAT back end rejects a term
+                    broken.add(n)
+                    reason = str(exc)[:200]
+                    continue
                 if answer != z3.unknown:
                     return answer, model, ""
                 reason = why
                 if budget.expired():
                     return z3.unknown, None, reason or "time budget spent"
+            if len(broken) == len(self.solvers):
+                break
         return z3.unknown, None, reason
 
 

@@ -203,7 +203,7 @@ def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended"
         "every state is terminal or has a legal action (turn over, shuffle, or a race outcome)",
         lambda s: z3.Or(s["phase"] == TURN, s["phase"] == RACE, s["phase"] == SHUFFLE, s["phase"] == OVER))
     out.invariants["cards-conserved"] = ("every card of each kind is in exactly one place", enc.conserved)
-    out.invariants["total-50"] = ("50 cards in play", enc.total_ok)
+    out.invariants["total-50"] = ("50 cards in play (and every state well formed)", enc.total_ok)
     out.invariants["collector-wins"] = (
         "a player who collected all of the cards has won (en.object.2)", enc.collector_wins)
     return out
@@ -533,7 +533,8 @@ class _UW:
         p_is0 = w["shuf"] == 0
         for p in range(2):
             top = pen[f"pile{p}_0"]
-            mine = p_is0 if p == 0 else z3.Not(p_is0)
+            # the engine moves piles[p][:1]: nothing if the pile is (still) empty
+            mine = z3.And(p_is0 if p == 0 else z3.Not(p_is0), pen[f"len{p}"] != 0)
             self.add_counts(pen, "centre_", self.one(top), mine)
             popped = pen.copy()
             self.pop(popped, p, 1)
@@ -674,16 +675,31 @@ class _UW:
         return z3.And(cs)
 
     def total_ok(self, s: State) -> z3.BoolRef:
-        """50 cards in play, summed in 10 bits so that no sum wraps around."""
+        """50 cards in play, summed in 12 bits so that no sum wraps around."""
         def wide(x: Any) -> Any:
-            return z3.ZeroExt(4, x)
+            return z3.ZeroExt(6, x)
 
         parts = [s["len0"], s["len1"]] + [s[f"centre_{v}"] for v in range(KINDS)]
         for p in range(2):
             parts += [s[f"disc{p}_{v}"] for v in range(KINDS)] + [s[f"aside{p}_{v}"] for v in range(KINDS)]
-        total = z3.Sum([wide(x) for x in parts]) + z3.If(s["has0"], z3.BitVecVal(1, 10), z3.BitVecVal(0, 10)) \
-            + z3.If(s["has1"], z3.BitVecVal(1, 10), z3.BitVecVal(0, 10))
-        return total == sum(FULL)
+        total = z3.Sum([wide(x) for x in parts]) + z3.If(s["has0"], z3.BitVecVal(1, 12), z3.BitVecVal(0, 12)) \
+            + z3.If(s["has1"], z3.BitVecVal(1, 12), z3.BitVecVal(0, 12))
+        return z3.And(total == sum(FULL), self.well_formed(s))
+
+    def well_formed(self, s: State) -> z3.BoolRef:
+        """The shape every reachable state has (strengthens the conservation invariant)."""
+        phase, resume = s["phase"], s["resume"]
+        no_table = z3.And(z3.Not(s["has0"]), z3.Not(s["has1"]))
+        return z3.And(
+            z3.Or(phase == TURN, phase == RACE, phase == SHUFFLE, phase == OVER), z3.ULE(s["step"], TIE_REPLAY),
+            z3.Implies(phase == TURN, no_table), z3.Implies(phase == OVER, no_table),
+            z3.Implies(phase == RACE, z3.And(s["has0"], s["has1"])),
+            z3.Implies(phase == SHUFFLE, z3.And(resume != R_NONE, z3.Implies(resume == R_TURN, no_table),
+                                                z3.Implies(resume != R_TURN, z3.And(s["has0"], s["has1"])))),
+            z3.Implies(phase != SHUFFLE, resume == R_NONE),
+            z3.Implies(phase == SHUFFLE, z3.If(s["shuf"] == 0, z3.Or([s[f"disc0_{v}"] != 0 for v in range(KINDS)]),
+                                               z3.Or([s[f"disc1_{v}"] != 0 for v in range(KINDS)]))),
+        )
 
     def collector_wins(self, s: State) -> z3.BoolRef:
         over = s["phase"] == OVER
