@@ -168,6 +168,7 @@ class AuditReport:
     errors: list[dict[str, Any]] = field(default_factory=list)
     clause_text: dict[str, str] = field(default_factory=dict)
     witness_text: dict[str, dict[str, Any]] = field(default_factory=dict)
+    symbolic: list[dict[str, Any]] = field(default_factory=list)
     loaded: dict[str, Game] = field(default_factory=dict, repr=False)
 
     def summary(self) -> dict[str, Any]:
@@ -198,6 +199,7 @@ class AuditReport:
             "statistics": self.statistics,
             "errors": self.errors,
             "findings": [f.to_json() for f in self.findings],
+            **({"symbolic": self.symbolic} if self.symbolic else {}),
         }
 
     def dumps(self) -> str:
@@ -302,6 +304,9 @@ def run_audit(
     write: bool = True,
     progress: Progress | None = None,
     jobs: int = 1,
+    symbolic: bool = False,
+    symbolic_seconds: float = 60.0,
+    symbolic_depth: int = 20,
 ) -> AuditReport:
     """Run the audit and (if ``write``) write ``audit.json`` and ``AUDIT.md`` to ``out_dir``.
 
@@ -310,6 +315,11 @@ def run_audit(
     ``max_seconds`` and ``max_states`` bound each search; a bounded search is reported as
     incomplete and claims nothing it did not finish. KeyboardInterrupt and SIGTERM write the
     report as ``interrupted`` and re-raise KeyboardInterrupt.
+
+    ``symbolic`` adds the Z3 checks on the full decks (:data:`SYMBOLIC_PLAN`), each
+    configuration within ``symbolic_seconds`` (half under ``raw`` for gaps, half under the
+    ruleset for proofs) to BMC depth ``symbolic_depth``. Their results are time-bounded: an
+    "unknown" may become a proof or a witness on a faster machine.
     """
     games = list(games or [g for g in AUDIT_GAMES if g in GAMES])
     for g in games:
@@ -325,6 +335,7 @@ def run_audit(
         "seed": seed,
         "quick": quick,
         "plan": [list(e) for e in entries],
+        **({"symbolic": {"seconds_per_config": symbolic_seconds, "depth": symbolic_depth}} if symbolic else {}),
     }
     report = AuditReport(games, ruleset, settings)
     partial_path = out / "audit.partial.json"
@@ -342,6 +353,8 @@ def run_audit(
     try:
         _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
              progress, partial_path if write else None, jobs)
+        if symbolic:
+            _run_symbolic(report, games, ruleset, symbolic_seconds, symbolic_depth, progress)
     except (KeyboardInterrupt, AuditInterrupted):
         report.status = "interrupted"
         _finish(report)
@@ -605,6 +618,46 @@ def _run(
                 "id": rid, "game": game, "kind": rp.kind, "question": rp.question,
                 "reached_raw": reached, "choice": choice, "status": status,
             })
+
+
+#: Full-deck configurations for ``audit --symbolic``; those the symbolic checker does not
+#: encode are listed in the report as not checked, with the reason.
+SYMBOLIC_PLAN: dict[str, list[tuple[str, int]]] = {
+    "chomp": [("underwater-war", 2), ("standard", 3), ("chomp-rapido", 2), ("doble-chomp", 2)],
+    "chonker-party": [("standard", n) for n in range(2, 7)],
+}
+
+
+def _run_symbolic(report: AuditReport, games: Sequence[str], ruleset: str, seconds: float, depth: int,
+                  progress: Progress | None) -> None:
+    """Z3 on the full decks: gaps under ``raw`` (ruling points reachable), everything else
+    (proofs, lassos, deadlocks) under ``ruleset``; findings merged into the report."""
+    from rulecheck.check.symbolic.queries import DEFAULT_QUERIES, run_symbolic_checks
+
+    found = list(report.findings)
+    for game in games:
+        for variant, players in SYMBOLIC_PLAN.get(game, []):
+            label = f"{game} {variant} {players}p deck=full"
+            proofs = [q for q in DEFAULT_QUERIES[game] if not q.startswith("ruling:")]
+            runs = [("raw", ["ruling:*"]), (ruleset, proofs)] if ruleset != "raw" else [("raw", None)]
+            for rs, queries in runs:
+                if progress is not None:
+                    progress(f"symbolic: {label} ruleset={rs}")
+                try:
+                    sym = run_symbolic_checks(game, variant, players, rs, budget_seconds=seconds / len(runs),
+                                              depth=depth, queries=queries)
+                except RulecheckError as exc:
+                    report.symbolic.append({"config": {"game": game, "variant": variant, "players": players,
+                                                       "deck": "full", "ruleset": rs}, "not_checked": str(exc)})
+                    break
+                entry = sym.to_json()
+                entry["statements"] = [f"{r.query}: {r.statement()}" for r in sym.results]
+                report.symbolic.append(entry)
+                found.extend(sym.findings)
+                if progress is not None:
+                    for line in entry["statements"]:
+                        progress(f"  {line}")
+    report.findings = merge_all(found)
 
 
 def _text_findings(game: str) -> list[Finding]:
@@ -875,6 +928,21 @@ def _markdown(report: AuditReport) -> str:
         w("")
         if f.detail:
             w(_md_escape(f.detail))
+            w("")
+    if report.symbolic:
+        w("## Symbolic checks (Z3, full decks)")
+        w("")
+        w("Time-bounded: \"unknown\" means the budget ran out, and may become a proof or a witness "
+          "with more time.")
+        w("")
+        for entry in report.symbolic:
+            c = entry["config"]
+            w(f"### {c['game']} {c['variant']} {c['players']}p, full deck, ruleset {c['ruleset']}")
+            w("")
+            if "not_checked" in entry:
+                w(f"- not checked: {_md_escape(entry['not_checked'])}")
+            for line in entry.get("statements", []):
+                w(f"- {_md_escape(line)}")
             w("")
     return "\n".join(out).rstrip() + "\n"
 

@@ -36,9 +36,13 @@ def _stderr(msg: str) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout.")
 @click.option("--quick", is_flag=True, help="A smaller set of configurations and playouts.")
 @click.option("--jobs", "-j", type=int, default=2, show_default=True, help="Searches run at once (processes).")
+@click.option("--symbolic", is_flag=True, help="Also run the Z3 checks on the full decks (time-bounded).")
+@click.option("--symbolic-seconds", type=float, default=60.0, show_default=True,
+              help="Z3 time budget per full-deck configuration.")
+@click.option("--symbolic-depth", type=int, default=20, show_default=True, help="Z3 BMC and lasso depth bound.")
 def audit(games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: str | None,
           fail_on: str | None, max_seconds: float, max_states: int, playouts: int | None, seed: int,
-          quick: bool, jobs: int) -> None:
+          quick: bool, jobs: int, symbolic: bool, symbolic_seconds: float, symbolic_depth: int) -> None:
     """Explore every configuration exhaustively and report what is wrong with the rulebooks.
 
     GAMES defaults to every game. Writes reports/audit.json and reports/AUDIT.md; progress goes
@@ -57,6 +61,7 @@ def audit(games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: 
             list(games) or None, ruleset=ruleset, max_seconds=max_seconds, max_states=max_states,
             playouts=(50 if quick else 200) if playouts is None else playouts, seed=seed, quick=quick,
             out_dir=out_dir, json_path=json_path, progress=_stderr, jobs=max(1, jobs),
+            symbolic=symbolic, symbolic_seconds=symbolic_seconds, symbolic_depth=symbolic_depth,
         )
     except KeyboardInterrupt:
         _stderr("audit interrupted; the report lists the configurations completed")
