@@ -96,6 +96,10 @@ DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {
         ("standard", 3, "sweet=1,salty=1,chonk=1,leaf=1,steal=1,hand=1"),
         ("standard", 3, "sweet=1,salty=1,chonk=1,stick=1,see=1,hand=1"),
         ("standard", 4, "sweet=1,salty=1,chonk=1,leaf=1,skip=1,hand=1"),
+        # one deck with 2, 3 and 4 players: the Skips are tossed out for 2 and 3 (cp.players.1-2)
+        ("standard", 2, "sweet=1,salty=1,chonk=1,leaf=2,skip=1,hand=1"),
+        ("standard", 3, "sweet=1,salty=1,chonk=1,leaf=2,skip=1,hand=1"),
+        ("standard", 4, "sweet=1,salty=1,chonk=1,leaf=2,skip=1,hand=1"),
         ("standard", 4, "sweet=1,salty=1,chonk=1,leaf=1,war=1,hand=1"),
         ("standard", 5, "sweet=1,salty=1,chonk=1,leaf=2,war=1,hand=1"),
         ("standard", 6, "sweet=1,chonk=1,leaf=4,war=1,hand=1"),
@@ -581,6 +585,8 @@ def _run(
                 f = replace(f, verified=False, detail=f"{f.detail} Not counted (the search failed): {where}.")
             absent.append(f)
         absent += find_coverage_holes(game, clauses)
+        absent += _dead_per_player_count(g, per_game_reach[game], per_game_raw[game], clauses,
+                                         {f.id for f in absent})
         absent += _text_findings(game)
 
     findings = []
@@ -658,6 +664,37 @@ def _run_symbolic(report: AuditReport, games: Sequence[str], ruleset: str, secon
                     for line in entry["statements"]:
                         progress(f"  {line}")
     report.findings = merge_all(found)
+
+
+def _dead_per_player_count(game: Game, reach: Sequence[Reach], raw: Sequence[Reach],
+                           clauses: Mapping[str, Any] | None, dead_everywhere: set[str]) -> list[Finding]:
+    """Rules dead for some player counts only: the same variant and deck explored with several
+    player counts, dead (completely explored) with N players but applied with another count.
+    Comparing one deck across counts keeps a deck that merely lacks a card from passing for a
+    rule that the player count kills (e.g. the Skips tossed out for 2 and 3 players)."""
+    groups: dict[tuple[str, str], dict[int, list[Reach]]] = {}
+    for r in reach:
+        groups.setdefault((r.config.variant, r.config.deck), {}).setdefault(r.config.players, []).append(r)
+    conditional = set(game.player_count_clauses())
+    out: list[Finding] = []
+    for (variant, deck), by_count in sorted(groups.items()):
+        if len(by_count) < 2:
+            continue
+        dead: dict[int, dict[str, Finding]] = {}
+        for n, runs in by_count.items():
+            raw_n = [r for r in raw if r.config.players == n and (r.config.variant, r.config.deck) == (variant, deck)]
+            dead[n] = {f.id: f for f in find_dead(game, runs, raw_n, clauses) if f.verified}
+        for n in sorted(by_count):
+            for fid, f in sorted(dead[n].items()):
+                alive = sorted(m for m in by_count if m != n and fid not in dead[m])
+                if fid in dead_everywhere or not alive or set(f.clauses) & conditional:
+                    continue
+                out.append(replace(
+                    f, id=f"{fid}.{n}p", title=f"{f.title} (with {n} players)",
+                    detail=(f"{f.detail} With {', '.join(map(str, alive))} players it does apply, on the same "
+                            f"deck ({deck}, {variant}): the player count makes it dead."),
+                ))
+    return out
 
 
 def _text_findings(game: str) -> list[Finding]:

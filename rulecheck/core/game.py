@@ -196,6 +196,11 @@ class Game(ABC):
         """
         return {}
 
+    def player_count_clauses(self) -> tuple[str, ...]:
+        """Clauses that by their own words apply to some player counts only ("For 2 players:
+        ..."); that they are dead for the other counts is no finding."""
+        return ()
+
     def canonical(self, state: Hashable) -> Hashable:
         """A representative of the state's symmetry class (identity by default)."""
         return state

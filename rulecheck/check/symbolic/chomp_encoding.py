@@ -45,8 +45,11 @@ from rulecheck.core.rulings import Ruleset, load_ruleset
 __all__ = [
     "ACTS",
     "CARD_BITS",
+    "STD_ACTS",
+    "STD_RULINGS",
     "UW_RULINGS",
     "ChompEncoding",
+    "standard_game",
     "underwater_war",
 ]
 
@@ -714,3 +717,587 @@ def _pick(inp: State, k: int, n: Any) -> Any:
     c1 = inp[f"ord_{k - 1}"] if k >= 1 else zero
     c2 = inp[f"ord_{k - 2}"] if k >= 2 else zero
     return z3.If(n == 0, c0, z3.If(n == 1, c1, c2))
+
+
+# =========================================================================== the 3+ player game
+#
+# The standard game (3 or more players, the full deck). Card numbers, phases, steps, race kinds
+# and flags, outcomes and the deck are the model's own (imported, not re-typed).
+
+from rulecheck.games.chomp import cards as _cards  # noqa: E402
+from rulecheck.games.chomp import state as _st  # noqa: E402
+
+STD_RULINGS: Mapping[str, tuple[str, ...]] = {
+    "chomp.player_count": ("three_or_more", "three_to_six"),
+    "chomp.reshuffle_when": ("when_needed",),
+    "chomp.lower_not_lowest": ("bad_chomp", "wins_round", "no_effect"),
+    "chomp.frenzy_vs_bad_chomp": ("frenzy_overrides", "bad_chomp_applies"),
+    "chomp.eel_in_replay": ("all_cards", "current_cards_only"),
+    "chomp.octopus_in_replay": ("ink_out_again", "octopus_ignored"),
+    "chomp.bad_chomp_again": ("once_per_round", "any_number"),
+    "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
+    "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
+    "chomp.bad_chomp_both_cards": ("winner_takes_both", "only_if_can_chomp"),
+    "chomp.tie_replay_winnings": ("all_tie_cards",),
+    "chomp.tie_replay_players": ("all_players", "tied_only"),
+    "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
+    "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
+    "chomp.replay_no_card": ("sits_out", "washed_up"),
+    "chomp.replay_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
+    "chomp.two_left": ("count",),
+    "chomp.count_tie": ("shared_win", "no_winner"),
+    "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
+}
+"""The ruling points the 3+ player game consults, with the options the standard encoding
+covers (the first option of a one-option entry is what the encoding, and the decoder, answer
+when the ruleset leaves it open)."""
+
+STD_ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
+"""The encoding's ``act`` input, by index: the engine action names (see :mod:`.decode`)."""
+S_TURN, S_SHUFFLE, S_NOBODY, S_SLAP, S_TIE = range(5)
+RACE_BITS = 16
+SEL = 2  # bits of a player index (up to 4 players)
+
+
+def _bit(x: Any, flag: int) -> Any:
+    return (x & flag) != 0
+
+
+def _wide(x: Any) -> Any:
+    return z3.ZeroExt(4, x)
+
+
+def _sum(xs: list[Any]) -> Any:
+    """Sum of BV6 counts in 10 bits (never wraps)."""
+    return z3.Sum([_wide(x) for x in xs]) if xs else z3.BitVecVal(0, CW + 4)
+
+
+def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
+    """The 3+ player standard game on the full 50-card deck, ``players`` 3 or 4, step for step
+    with :mod:`rulecheck.games.chomp.standard` (mode ``standard``).
+
+    One transition is one engine action: ``turn_over``, a ``shuffle`` (chance), or a slap-race
+    outcome (``nobody_slaps``, a ``slap`` of one player on one card, a ``tie`` of a group).
+    Covered: turning over (and replays after an Ink Out or a tie, with players who have no card
+    sitting out or washed up), the race (valid chomps by the food chain and the lowest card,
+    every kind of Bad Chomp with its penalty card and the rulings on them, ties, nobody
+    slapping, nobody able to chomp), Feeding Frenzy, Ink Out and its replay (chained Ink Outs),
+    tie replays, resolution into discard piles and the centre, reshuffles, elimination, and the
+    end (two left count their cards; fewer than two).
+
+    State (per player ``p``; cards are the engine's ints, counts BV6 by kind ``v``):
+
+    * ``pile{p}_{v}``: the face-down pile **as counts by kind**, not in order. This is exact for
+      ``chomp.reshuffle_when = when_needed``: a pile is only ever shuffled when it is empty and
+      nobody sees its order before its cards are turned over, so the order of an unobserved pile
+      is equivalent to choosing each turned-over card symbolically (input ``draw{p}``) among the
+      cards left in it. The decoder rebuilds the deal and every shuffle's order from the cards
+      the witness draws (:func:`.decode.replay_witness`).
+    * ``disc{p}_{v}``, ``aside{p}_{v}``, ``centre_{v}``, ``out_{v}`` (the cards out of play):
+      counts by kind; ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
+      ``rep{p}`` (plays in the replay), ``bad{p}``, ``banw{p}``, ``banb{p}``: the engine masks.
+    * ``phase``, ``step``, ``resume``, ``shuf``, ``race`` (the engine's race kind and ruling
+      flags, bit for bit), ``outcome``, ``winners``; ``chain``: consecutive Ink Out replays in
+      this round (history, for the longest-chain query); ``used.<ruling id>``.
+
+    Abstracted (what the queries do not need): clause citations; the order of face-down piles
+    (see above); ``aside_tie`` (only ``chomp.tie_replay_winnings = all_tie_cards`` is covered,
+    so it stays empty); switching to a 2-player game when two are left (only
+    ``chomp.two_left = count``); ``chomp.reshuffle_when = when_pile_runs_out``. An open ruling
+    with one covered option is answered with that option; a ruleset choosing an uncovered
+    option is refused.
+    """
+    if players not in (3, 4):
+        raise InvalidConfigError(f"the standard-game encoding covers 3 or 4 players, not {players}")
+    from rulecheck.core.rulings import load_ruling_points
+
+    points = load_ruling_points("chomp")
+    for rid, covered in STD_RULINGS.items():  # the IDs and options are the model's
+        known = {o.id for o in points[rid].options}
+        if not set(covered) <= known:
+            raise InvalidConfigError(f"{rid}: options {set(covered) - known} are not in the rulings file")
+    rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset("chomp", ruleset)
+    options: dict[str, str | None] = {}
+    for rid, covered in STD_RULINGS.items():
+        opt = rs.choices.get(rid)
+        if opt is not None and opt not in covered:
+            raise InvalidConfigError(
+                f"the standard-game encoding does not cover {rid} = {opt} (covers {', '.join(covered)})")
+        options[rid] = opt
+    open_rulings = tuple(r for r, o in options.items() if o is None and len(STD_RULINGS[r]) > 1)
+    n = players
+    deck = _cards.DECKS["full"]
+    per = sum(deck) // n
+    bv = z3.BitVecSort
+    variables: list[tuple[str, z3.SortRef]] = []
+    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", SEL), ("outcome", 3), ("winners", 4),
+                    ("race", RACE_BITS), ("chain", CW)):
+        variables.append((name, bv(w)))
+    for p in range(n):
+        for v in range(KINDS):
+            variables += [(f"pile{p}_{v}", bv(CW)), (f"disc{p}_{v}", bv(CW)), (f"aside{p}_{v}", bv(CW))]
+        variables.append((f"tab{p}", bv(CARD_BITS)))
+        for flag in ("has", "act", "rep", "bad", "banw", "banb"):
+            variables.append((f"{flag}{p}", z3.BoolSort()))
+    for v in range(KINDS):
+        variables += [(f"centre_{v}", bv(CW)), (f"out_{v}", bv(CW))]
+    for rid in STD_RULINGS:
+        variables.append((f"used.{rid}", z3.BoolSort()))
+    inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(SEL)), ("target", bv(SEL)),
+                                            ("group", bv(4))]
+    inputs += [(f"draw{p}", bv(CARD_BITS)) for p in range(n)]
+    for rid in open_rulings:
+        inputs.append((f"opt.{rid}", z3.BoolSort() if len(STD_RULINGS[rid]) == 2 else bv(2)))
+    enc = _Std(n, per, deck, options)
+    system = TransitionSystem(
+        name=f"chomp/standard/{n}p",
+        variables=tuple(variables),
+        inputs=tuple(inputs),
+        init=enc.init,
+        trans=enc.trans,
+        enabled=lambda s: s["phase"] != _st.OVER,
+        terminal=lambda s: s["phase"] == _st.OVER,
+        equal=None,
+        description=standard_game.__doc__ or "",
+        meta={"logic": "QF_BV", "game": "chomp", "variant": "standard", "players": n},
+    )
+    out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS))
+    for rid in STD_RULINGS:
+        out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
+    out.targets["over"] = ("the game ends", lambda s: s["phase"] == _st.OVER)
+    out.targets["ink-out"] = ("an Ink Out", lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_INKOUT)
+    out.targets["feeding-frenzy"] = ("a Feeding Frenzy",
+                                     lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_FRENZY)
+    out.invariants["phase-has-moves"] = (
+        "every state is terminal or has a legal action (turn over, shuffle, or a race outcome)",
+        lambda s: z3.Or(s["phase"] == _st.TURN, s["phase"] == _st.RACE, s["phase"] == _st.SHUFFLE,
+                        s["phase"] == _st.OVER))
+    return out
+
+
+class _Std:
+    """The standard game's transition relation, written like :mod:`rulecheck.games.chomp.standard`
+    with symbolic branches merged; rulings consulted on path ``pc`` are collected in ``used``."""
+
+    def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None]) -> None:
+        self.n, self.per, self.deck, self.options = n, per, deck, options
+        self.used: dict[str, Any] = {}
+        self.legal: list[Any] = []
+
+    # ------------------------------------------------------------------ helpers
+    def rule(self, rid: str, pc: Any, inp: State) -> Callable[[str], Any]:
+        """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool``."""
+        self.used[rid] = z3.Or(self.used[rid], pc)
+        covered = STD_RULINGS[rid]
+        opt = self.options[rid]
+        if opt is not None or len(covered) == 1:
+            chosen = opt or covered[0]
+            return lambda name: z3.BoolVal(name == chosen)
+        x = inp[f"opt.{rid}"]
+        if len(covered) == 2:
+            return lambda name: x if covered.index(name) == 1 else z3.Not(x)
+        return lambda name: x == covered.index(name)
+
+    def vec(self, w: Sym, prefix: str) -> list[Any]:
+        return [w[f"{prefix}{v}"] for v in range(KINDS)]
+
+    def any_(self, w: Sym, prefix: str) -> Any:
+        return z3.Or([w[f"{prefix}{v}"] != 0 for v in range(KINDS)])
+
+    def add(self, w: Sym, prefix: str, counts: list[Any], cond: Any = True) -> None:
+        for v in range(KINDS):
+            w[f"{prefix}{v}"] = _ite(cond, w[f"{prefix}{v}"] + counts[v], w[f"{prefix}{v}"])
+
+    def zero(self, w: Sym, prefix: str, cond: Any = True) -> None:
+        for v in range(KINDS):
+            w[f"{prefix}{v}"] = _ite(cond, _bv(0), w[f"{prefix}{v}"])
+
+    @staticmethod
+    def one(card: Any, cond: Any = True) -> list[Any]:
+        return [z3.If(z3.And(cond, card == v), _bv(1), _bv(0)) for v in range(KINDS)]
+
+    def draw(self, w: Sym, p: int, cond: Any, inp: State) -> Any:
+        """Take one card (the input ``draw{p}``) from p's pile when ``cond``; returns it."""
+        card = inp[f"draw{p}"]
+        self.legal.append(z3.Implies(cond, z3.Or([z3.And(card == v, w[f"pile{p}_{v}"] != 0)
+                                                  for v in range(KINDS)])))
+        for v in range(KINDS):
+            w[f"pile{p}_{v}"] = z3.If(z3.And(cond, card == v), w[f"pile{p}_{v}"] - 1, w[f"pile{p}_{v}"])
+        return card
+
+    def give_back(self, w: Sym, q: int, counts: list[Any], cond: Any = True) -> None:
+        """standard.give_back: to q's discard pile, or to the centre if q is out."""
+        self.add(w, f"disc{q}_", counts, z3.And(cond, w[f"act{q}"]))
+        self.add(w, "centre_", counts, z3.And(cond, z3.Not(w[f"act{q}"])))
+
+    def mask(self, bits: list[Any], width: int = 4) -> Any:
+        out: Any = z3.BitVecVal(0, width)
+        for p, b in enumerate(bits):
+            out = out | z3.If(b, z3.BitVecVal(1 << p, width), z3.BitVecVal(0, width))
+        return out
+
+    def ordinary(self, c: Any) -> Any:
+        return z3.ULE(c, _cards.SHARK)
+
+    # ------------------------------------------------------------------ init
+    def init(self, s: State) -> z3.BoolRef:
+        n, per, deck = self.n, self.per, self.deck
+        cs: list[Any] = [s["phase"] == _st.TURN, s["step"] == _st.NEW, s["resume"] == _st.R_NONE, s["shuf"] == 0,
+                         s["outcome"] == _st.O_NONE, s["winners"] == 0, s["race"] == 0, s["chain"] == 0]
+        for p in range(n):
+            cs.append(_sum(self.vec(Sym(dict(s)), f"pile{p}_")) == per)
+            cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
+            cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), s[f"act{p}"]]
+            cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb")]
+        for v in range(KINDS):
+            cs.append(s[f"centre_{v}"] == 0)
+            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]]) == deck[v])
+        # the deal consults the player count (both options deal alike for 3 to 6 players)
+        cs += [s[f"used.{rid}"] == (rid == "chomp.player_count") for rid in STD_RULINGS]
+        return z3.And(cs)
+
+    # ------------------------------------------------------------------ schedule / end (deferred)
+    def schedule(self, w: Sym, r: Any, pc: Any, inp: State) -> None:
+        """standard.schedule with ``reshuffle_when = when_needed``; ``r`` is R_TURN or R_RACE (BV2)."""
+        n = self.n
+        is_turn = r == _st.R_TURN
+        in_replay = z3.Or(w["step"] == _st.REPLAY, w["step"] == _st.TIE_REPLAY)
+        sh = []
+        empties = []
+        for p in range(n):
+            who = z3.And(w[f"act{p}"], z3.Or(z3.Not(in_replay), w[f"rep{p}"]))
+            pile_empty = z3.Not(self.any_(w, f"pile{p}_"))
+            disc = self.any_(w, f"disc{p}_")
+            sh.append(z3.And(is_turn, who, disc, pile_empty))
+            empties.append(z3.And(w[f"act{p}"], pile_empty, disc))
+        shuffling = z3.Or(sh)
+        self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)), inp)
+        first: Any = _bv(0, SEL)
+        for p in reversed(range(n)):
+            first = z3.If(sh[p], _bv(p, SEL), first)
+        w["shuf"] = z3.If(shuffling, first, _bv(0, SEL))
+        w["resume"] = z3.If(shuffling, r, _bv(_st.R_NONE, 2))
+        w["phase"] = z3.If(shuffling, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
+
+    def clear_round(self, w: Sym) -> None:
+        for p in range(self.n):
+            w[f"tab{p}"] = _bv(0, CARD_BITS)
+            for f in ("has", "rep", "bad", "banw", "banb"):
+                w[f"{f}{p}"] = z3.BoolVal(False)
+            self.zero(w, f"aside{p}_")
+        w["race"] = _bv(0, RACE_BITS)
+        w["step"] = _bv(_st.NEW, 3)
+
+    def holdings(self, w: Sym, p: int) -> Any:
+        return _sum(self.vec(w, f"pile{p}_") + self.vec(w, f"disc{p}_"))
+
+    def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
+        """standard.end_of_round (mode standard, ``two_left = count``)."""
+        n = self.n
+        self.clear_round(w)
+        before = [w[f"act{p}"] for p in range(n)]
+        for p in range(n):
+            w[f"act{p}"] = z3.And(w[f"act{p}"], z3.Or(self.any_(w, f"pile{p}_"), self.any_(w, f"disc{p}_")))
+        left = [w[f"act{p}"] for p in range(n)]
+        count = z3.Sum([z3.If(b, _bv(1, 3), _bv(0, 3)) for b in left])
+        three = z3.UGE(count, 3)
+        two = count == 2
+        fewer = z3.ULT(count, 2)
+        w["_sched"] = z3.If(z3.And(pc, three), _bv(_st.R_TURN, 2), w["_sched"])
+        # two left: they count their cards
+        self.rule("chomp.two_left", z3.And(pc, two), inp)
+        outcome: Any = _bv(_st.O_NONE, 3)
+        winners: Any = _bv(0, 4)
+        tie_pc = []
+        for a in range(n):
+            for b in range(a + 1, n):
+                pair = z3.And([left[q] if q in (a, b) else z3.Not(left[q]) for q in range(n)])
+                ha, hb = self.holdings(w, a), self.holdings(w, b)
+                tie_pc.append(z3.And(pair, ha == hb))
+                win = z3.If(z3.UGT(ha, hb), _bv(1 << a, 4), _bv(1 << b, 4))
+                outcome = z3.If(pair, z3.If(ha == hb, _bv(_st.O_COUNT_TIE, 3), _bv(_st.O_COUNT, 3)), outcome)
+                winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), 4), win), winners)
+        shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Or(tie_pc)), inp)("shared_win")
+        winners = z3.If(z3.And(z3.Or(tie_pc), z3.Not(shared)), _bv(0, 4), winners)
+        # fewer than two left
+        last = self.rule("chomp.fewer_than_two_left", z3.And(pc, fewer), inp)("shared_last_round")
+        one_left = count == 1
+        centre = self.any_(w, "centre_")
+        f_out = z3.If(last, _bv(_st.O_SHARED_LAST, 3),
+                      z3.If(one_left, z3.If(centre, _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_COLLECTED_ALL, 3)),
+                            _bv(_st.O_DRAW, 3)))
+        f_win = z3.If(last, self.mask(before), self.mask(left))
+        over = z3.Not(three)
+        w["outcome"] = z3.If(over, z3.If(two, outcome, f_out), w["outcome"])
+        w["winners"] = z3.If(over, z3.If(two, winners, f_win), w["winners"])
+        w["phase"] = z3.If(over, _bv(_st.OVER, 3), w["phase"])
+        w["shuf"] = z3.If(over, _bv(0, SEL), w["shuf"])
+        w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
+
+    def replay(self, w: Sym, step: int, replay_bits: list[Any]) -> None:
+        """standard._replay: the table's cards are set aside; the replaying players play again."""
+        for p in range(self.n):
+            self.add(w, f"aside{p}_", self.one(w[f"tab{p}"], w[f"has{p}"]))
+            w[f"tab{p}"] = _bv(0, CARD_BITS)
+            w[f"has{p}"] = z3.BoolVal(False)
+            w[f"rep{p}"] = replay_bits[p]
+            for f in ("bad", "banw", "banb"):
+                w[f"{f}{p}"] = z3.BoolVal(False)
+        w["race"] = _bv(0, RACE_BITS)
+        w["step"] = _bv(step, 3)
+        w["_sched"] = _bv(_st.R_TURN, 2)
+
+    # ------------------------------------------------------------------ turning over
+    def turn_over(self, w: Sym, pc: Any, inp: State) -> None:
+        n = self.n
+        step = w["step"]
+        replay_step = step != _st.NEW
+        who = [z3.If(replay_step, z3.And(w[f"rep{p}"], w[f"act{p}"]), w[f"act{p}"]) for p in range(n)]
+        empty = [z3.Not(self.any_(w, f"pile{p}_")) for p in range(n)]
+        sitting = [z3.And(who[p], empty[p], replay_step) for p in range(n)]
+        washed = self.rule("chomp.replay_no_card", z3.And(pc, z3.Or(sitting)), inp)("washed_up")
+        reveal = []
+        for p in range(n):
+            w[f"act{p}"] = z3.And(w[f"act{p}"], z3.Not(z3.And(sitting[p], washed)))
+            rv = z3.And(who[p], z3.Not(empty[p]))
+            reveal.append(rv)
+            card = self.draw(w, p, z3.And(pc, rv), inp)
+            w[f"tab{p}"] = z3.If(rv, card, _bv(0, CARD_BITS))
+            w[f"has{p}"] = rv
+        nobody = z3.Not(z3.Or(reveal))
+        # nobody could play: the set-aside cards
+        nb = w.copy()
+        pc_nb = z3.And(pc, nobody)
+        stay = self.rule("chomp.replay_nobody_can_play", z3.And(pc_nb, replay_step), inp)("stay_in_centre")
+        stay = z3.And(replay_step, stay)
+        for q in range(n):
+            cards = self.vec(nb, f"aside{q}_")
+            self.add(nb, "centre_", cards, stay)
+            self.give_back(nb, q, cards, z3.Not(stay))
+            self.zero(nb, f"aside{q}_")
+        nb["_end"] = z3.BoolVal(True)
+        rw = w.copy()
+        self.start_race(rw, z3.And(pc, z3.Not(nobody)), inp)
+        w.v = merge(nobody, nb, rw).v
+
+    def start_race(self, w: Sym, pc: Any, inp: State) -> None:
+        n = self.n
+        step = w["step"]
+        has = [w[f"has{p}"] for p in range(n)]
+        tab = [w[f"tab{p}"] for p in range(n)]
+        eel = z3.Or([z3.And(has[p], tab[p] == _cards.EEL) for p in range(n)])
+        octo = z3.Or([z3.And(has[p], tab[p] == _cards.OCTOPUS) for p in range(n)])
+        in_replay = z3.Or(step == _st.REPLAY, step == _st.TIE_REPLAY)
+        flags: Any = z3.If(step == _st.REPLAY, _bv(_st.F_AFTER_INK, RACE_BITS),
+                           z3.If(step == _st.TIE_REPLAY, _bv(_st.F_AFTER_TIE, RACE_BITS), _bv(0, RACE_BITS)))
+        flags = flags | _st.F_BAD_OK
+        pairs = [(p, q) for p in range(n) for q in range(n) if p != q]
+        # Feeding Frenzy
+        asides = z3.Or([self.any_(w, f"aside{q}_") for q in range(n)])
+        cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
+        frenzy_rel = z3.Or([z3.And(has[p], has[q], self.ordinary(tab[p]), self.ordinary(tab[q]),
+                                   z3.ULE(tab[p], tab[q])) for p, q in pairs])
+        fb = self.rule("chomp.frenzy_vs_bad_chomp", z3.And(pc, eel, frenzy_rel), inp)("bad_chomp_applies")
+        f_frenzy = flags | z3.If(z3.And(in_replay, asides, cur), _bv(_st.F_FRENZY_CURRENT, RACE_BITS),
+                                 _bv(0, RACE_BITS)) \
+            | z3.If(z3.And(frenzy_rel, fb), _bv(_st.F_FRENZY_BAD, RACE_BITS), _bv(0, RACE_BITS))
+        # Ink Out (an Octopus in an Ink Out replay is a ruling point)
+        ignored = self.rule("chomp.octopus_in_replay", z3.And(pc, z3.Not(eel), octo, step == _st.REPLAY),
+                            inp)("octopus_ignored")
+        inkout = z3.And(z3.Not(eel), octo, z3.Not(z3.And(step == _st.REPLAY, ignored)))
+        chomp = z3.And(z3.Not(eel), z3.Not(inkout))
+        lnl_rel = z3.Or([z3.And(has[p], has[q], has[r], self.ordinary(tab[p]), z3.ULT(tab[q], tab[p]),
+                                z3.ULT(tab[r], tab[q]))
+                         for p, q in pairs for r in range(n) if r not in (p, q)])
+        lnl = self.rule("chomp.lower_not_lowest", z3.And(pc, chomp, lnl_rel), inp)
+        f_chomp = flags | z3.If(lnl_rel, z3.If(lnl("bad_chomp"), _bv(_st.F_LNL_BAD, RACE_BITS),
+                                               z3.If(lnl("wins_round"), _bv(_st.F_LNL_WIN, RACE_BITS),
+                                                     _bv(0, RACE_BITS))), _bv(0, RACE_BITS))
+        w["race"] = z3.If(eel, f_frenzy | _st.RK_FRENZY,
+                          z3.If(inkout, flags | _st.RK_INKOUT, f_chomp | _st.RK_CHOMP))
+        for p in range(n):
+            for f in ("bad", "banw", "banb"):
+                w[f"{f}{p}"] = z3.BoolVal(False)
+        w["_sched"] = _bv(_st.R_RACE, 2)
+
+    # ------------------------------------------------------------------ the race
+    def classify(self, w: Sym, p: int, q: int) -> tuple[Any, Any]:
+        """(valid, bad) for p's slap on q's card (race.classify for one card each)."""
+        race = w["race"]
+        kind = race & _st.KIND_MASK
+        if p == q:
+            return z3.BoolVal(False), z3.BoolVal(True)
+        c, t = w[f"tab{p}"], w[f"tab{q}"]
+        lowest = z3.And(self.ordinary(t), z3.Not(z3.Or([z3.And(w[f"has{r}"], z3.ULT(w[f"tab{r}"], t))
+                                                         for r in range(self.n)])))
+        hi = z3.Or(z3.UGT(c, _cards.SHARK), z3.UGE(t, c))
+        c_valid = z3.And(z3.Not(hi), z3.Or(lowest, _bit(race, _st.F_LNL_WIN)))
+        c_bad = z3.Or(hi, z3.And(z3.Not(lowest), _bit(race, _st.F_LNL_BAD)))
+        f_bad = z3.And(_bit(race, _st.F_FRENZY_BAD), self.ordinary(t), self.ordinary(c), z3.UGE(t, c))
+        valid = z3.If(kind == _st.RK_CHOMP, c_valid, z3.And(kind == _st.RK_FRENZY, z3.Not(f_bad)))
+        bad = z3.If(kind == _st.RK_CHOMP, c_bad, z3.If(kind == _st.RK_FRENZY, f_bad, z3.BoolVal(True)))
+        return valid, bad
+
+    def race(self, w: Sym, pc: Any, inp: State) -> Any:
+        n = self.n
+        act, sp, tg, grp = inp["act"], inp["slapper"], inp["target"], inp["group"]
+        cls = {(p, q): self.classify(w, p, q) for p in range(n) for q in range(n)}
+        valid_pl = [z3.And(w[f"has{p}"], z3.Not(w[f"banw{p}"]),
+                           z3.Or([z3.And(w[f"has{q}"], cls[p, q][0]) for q in range(n) if q != p]))
+                    for p in range(n)]
+        legal: list[Any] = [act == S_NOBODY]
+        results: list[tuple[Any, Sym]] = []
+        for p in range(n):
+            chosen_p = z3.And(act == S_SLAP, sp == p)
+            valid = z3.Or([z3.And(tg == q, cls[p, q][0]) for q in range(n)])
+            for q in range(n):
+                v, b = cls[p, q]
+                legal.append(z3.And(chosen_p, tg == q, w[f"has{p}"], w[f"has{q}"],
+                                    z3.Or(z3.And(v, z3.Not(w[f"banw{p}"])), z3.And(b, z3.Not(w[f"banb{p}"])))))
+            win = w.copy()
+            self.win(win, p, z3.And(pc, chosen_p, valid), inp)
+            bad = w.copy()
+            self.bad_chomp(bad, p, valid_pl[p], z3.And(pc, chosen_p, z3.Not(valid)), inp)
+            results.append((chosen_p, merge(valid, win, bad)))
+        # a tie of a group of valid slappers
+        bits = [(grp & (1 << p)) != 0 for p in range(n)]
+        size = z3.Sum([z3.If(b, _bv(1, 3), _bv(0, 3)) for b in bits])
+        in_range = z3.BoolVal(True) if n == 4 else z3.ULT(grp, 1 << n)
+        legal.append(z3.And(act == S_TIE, z3.UGE(size, 2), in_range,
+                            *[z3.Implies(bits[p], valid_pl[p]) for p in range(n)]))
+        tie = w.copy()
+        pc_tie = z3.And(pc, act == S_TIE)
+        self.rule("chomp.tie_replay_winnings", pc_tie, inp)  # all_tie_cards: set aside as usual
+        tied = self.rule("chomp.tie_replay_players", pc_tie, inp)("tied_only")
+        self.replay(tie, _st.TIE_REPLAY, [z3.If(tied, bits[p], tie[f"act{p}"]) for p in range(n)])
+        results.append((act == S_TIE, tie))
+        # nobody slaps
+        pc_nb = z3.And(pc, act == S_NOBODY)
+        ink = (w["race"] & _st.KIND_MASK) == _st.RK_INKOUT
+        ink_w = w.copy()
+        self.replay(ink_w, _st.REPLAY, [ink_w[f"act{p}"] for p in range(n)])
+        anyone = z3.Or(valid_pl)
+        o1 = self.rule("chomp.nobody_slaps", z3.And(pc_nb, z3.Not(ink), anyone), inp)
+        o2 = self.rule("chomp.nobody_can_chomp", z3.And(pc_nb, z3.Not(ink), z3.Not(anyone)), inp)
+        like_tie = z3.And(z3.Not(anyone), o2("replay_like_tie"))
+        centre = z3.If(anyone, o1("stay_in_centre"), o2("stay_in_centre"))
+        lt = w.copy()
+        self.replay(lt, _st.TIE_REPLAY, [lt[f"act{p}"] for p in range(n)])
+        nb = w.copy()
+        for q in range(n):
+            cards = self.one(nb[f"tab{q}"], nb[f"has{q}"])
+            cards = [cards[v] + nb[f"aside{q}_{v}"] for v in range(KINDS)]
+            to_c = z3.Or(centre, nb[f"bad{q}"])
+            self.add(nb, "centre_", cards, to_c)
+            self.give_back(nb, q, cards, z3.Not(to_c))
+        nb["_end"] = z3.BoolVal(True)
+        results.append((act == S_NOBODY, merge(ink, ink_w, merge(like_tie, lt, nb))))
+        out = results[-1][1]
+        for cond, st in reversed(results[:-1]):
+            out = merge(cond, st, out)
+        w.v = out.v
+        w["_inkout"] = z3.And(act == S_NOBODY, ink)
+        return z3.Or(legal)
+
+    def bad_chomp(self, w: Sym, p: int, was_valid: Any, pc: Any, inp: State) -> None:
+        """standard.bad_chomp."""
+        w[f"bad{p}"] = z3.BoolVal(True)
+        again = self.rule("chomp.bad_chomp_again", pc, inp)("any_number")
+        w[f"banb{p}"] = z3.Or(w[f"banb{p}"], z3.Not(again))
+        not_win = self.rule("chomp.bad_chomper_may_win", z3.And(pc, was_valid), inp)("may_not_win")
+        w[f"banw{p}"] = z3.Or(w[f"banw{p}"], z3.And(was_valid, not_win))
+        has_pile = self.any_(w, f"pile{p}_")
+        disc = self.any_(w, f"disc{p}_")
+        card = self.draw(w, p, z3.And(pc, has_pile), inp)
+        self.add(w, "centre_", self.one(card), has_pile)
+        nopen = self.rule("chomp.bad_chomp_no_card", z3.And(pc, z3.Not(has_pile), disc), inp)("no_penalty")
+        to_shuffle = z3.And(z3.Not(has_pile), disc, z3.Not(nopen))
+        w["phase"] = z3.If(to_shuffle, _bv(_st.SHUFFLE, 3), w["phase"])
+        w["shuf"] = z3.If(to_shuffle, _bv(p, SEL), w["shuf"])
+        w["resume"] = z3.If(to_shuffle, _bv(_st.R_PENALTY, 2), w["resume"])
+        w["_sched"] = z3.If(to_shuffle, _bv(0, 2), _bv(_st.R_RACE, 2))
+
+    def win(self, w: Sym, p: int, pc: Any, inp: State) -> None:
+        """standard.win for player ``p`` (a Feeding Frenzy or an ordinary chomp)."""
+        n = self.n
+        race = w["race"]
+        frenzy = (race & _st.KIND_MASK) == _st.RK_FRENZY
+        taken = self.vec(w, "centre_")
+        self.zero(w, "centre_")
+        c = w[f"tab{p}"]
+        current = _bit(race, _st.F_FRENZY_CURRENT)
+        both_pc = []
+        for q in range(n):
+            if q == p:
+                continue
+            t = w[f"tab{q}"]
+            both_pc.append(z3.And(z3.Not(frenzy), w[f"has{q}"], z3.Not(z3.ULT(t, c)), w[f"bad{q}"]))
+        both = self.rule("chomp.bad_chomp_both_cards", z3.And(pc, z3.Or(both_pc)), inp)("winner_takes_both")
+        give: list[list[Any]] = []
+        for q in range(n):
+            card = self.one(w[f"tab{q}"], w[f"has{q}"])
+            if q == p:
+                take_card = z3.BoolVal(True)
+            else:
+                t = w[f"tab{q}"]
+                take_card = z3.Or(frenzy, z3.ULT(t, c), z3.And(w[f"bad{q}"], both))
+            aside = self.vec(w, f"aside{q}_")
+            keep_aside = z3.And(frenzy, current)
+            taken = [taken[v] + z3.If(take_card, card[v], _bv(0)) + z3.If(keep_aside, _bv(0), aside[v])
+                     for v in range(KINDS)]
+            give.append([z3.If(take_card, _bv(0), card[v]) + z3.If(keep_aside, aside[v], _bv(0))
+                         for v in range(KINDS)])
+        for q in range(n):
+            self.give_back(w, q, give[q])
+        self.add(w, f"disc{p}_", taken)
+        w["_end"] = z3.BoolVal(True)
+
+    # ------------------------------------------------------------------ shuffle
+    def shuffle(self, w: Sym, pc: Any, inp: State) -> None:
+        """standard.shuffle: the discard pile becomes the (empty) pile; a pending penalty card."""
+        penalty = w["resume"] == _st.R_PENALTY
+        for p in range(self.n):
+            mine = w["shuf"] == p
+            for v in range(KINDS):
+                w[f"pile{p}_{v}"] = z3.If(mine, w[f"pile{p}_{v}"] + w[f"disc{p}_{v}"], w[f"pile{p}_{v}"])
+                w[f"disc{p}_{v}"] = z3.If(mine, _bv(0), w[f"disc{p}_{v}"])
+            card = self.draw(w, p, z3.And(pc, mine, penalty), inp)
+            self.add(w, "centre_", self.one(card), z3.And(mine, penalty))
+        w["_sched"] = z3.If(penalty, _bv(_st.R_RACE, 2), w["resume"])
+
+    # ------------------------------------------------------------------ trans
+    def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
+        self.used = {rid: z3.BoolVal(False) for rid in STD_RULINGS}
+        self.legal = []
+        w = Sym(dict(s))
+        w["_end"] = z3.BoolVal(False)
+        w["_sched"] = _bv(0, 2)
+        w["_inkout"] = z3.BoolVal(False)
+        phase, act = s["phase"], inp["act"]
+        tw = w.copy()
+        self.turn_over(tw, phase == _st.TURN, inp)
+        sw = w.copy()
+        self.shuffle(sw, phase == _st.SHUFFLE, inp)
+        rw = w.copy()
+        race_legal = self.race(rw, phase == _st.RACE, inp)
+        nxt = merge(phase == _st.TURN, tw, merge(phase == _st.SHUFFLE, sw, rw))
+        ended = nxt.copy()
+        self.end_of_round(ended, nxt["_end"], inp)
+        nxt = merge(nxt["_end"], ended, nxt)
+        sched = nxt["_sched"]
+        sc = nxt.copy()
+        self.schedule(sc, sched, sched != 0, inp)
+        nxt = merge(sched != 0, sc, nxt)
+        chain = z3.If(nxt["_inkout"], z3.If(_bit(s["race"], _st.F_AFTER_INK), s["chain"] + 1, _bv(1)),
+                      z3.If(nxt["step"] == _st.NEW, _bv(0), s["chain"]))
+        nxt["chain"] = chain
+        for rid in STD_RULINGS:
+            nxt[f"used.{rid}"] = self.used[rid]
+        legal = z3.Or(
+            z3.And(phase == _st.TURN, act == S_TURN),
+            z3.And(phase == _st.SHUFFLE, act == S_SHUFFLE),
+            z3.And(phase == _st.RACE, race_legal),
+        )
+        opt_ok = [z3.ULT(inp[k], 3) for k in inp if k.startswith("opt.") and z3.is_bv(inp[k])]
+        eqs = [t[k] == nxt.v[k] for k in t]
+        return z3.And(legal, *self.legal, *opt_ok, *eqs)

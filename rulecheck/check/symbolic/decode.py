@@ -21,14 +21,18 @@ from rulecheck.check.symbolic.chomp_encoding import (
     A_TURN,
     KINDS,
     SLOTS,
+    STD_ACTS,
+    STD_RULINGS,
     UW_RULINGS,
     ChompEncoding,
 )
 from rulecheck.check.symbolic.system import Witness
 from rulecheck.core.game import Action, Game, Pending, action_to_json
 from rulecheck.games import load_game
+from rulecheck.games.chomp.state import SHUFFLE, TURN
 
-__all__ = ["Replay", "abstract_chomp", "chomp_action", "decode_chomp", "engine_game", "replay_witness"]
+__all__ = ["Replay", "abstract_chomp", "abstract_standard", "chomp_action", "decode_chomp", "engine_game",
+           "replay_witness"]
 
 
 def engine_game(enc: ChompEncoding) -> Game:
@@ -116,6 +120,8 @@ def decode_chomp(enc: ChompEncoding, witness: Witness, game: Game | None = None)
 def replay_witness(enc: ChompEncoding, witness: Witness, game: Game | None = None) -> Replay:
     """Decode ``witness`` into engine actions and replay them, comparing every state."""
     g = game or engine_game(enc)
+    if enc.variant == "standard":
+        return replay_standard(enc, witness, g)
     out = Replay()
     state = g.root_state()
     deal = deal_of(witness.states[0])
@@ -152,5 +158,158 @@ def _fail(out: Replay, state: Hashable, i: int, got: Mapping[str, Any], want: Ma
     diff = {k: (got.get(k), want.get(k)) for k in _strip(want) if got.get(k) != want.get(k)}
     out.ok = False
     out.mismatch = f"state {i}: engine != encoding on {dict(list(diff.items())[:8])}"
+    out.final = state
+    return out
+
+
+# --------------------------------------------------------------------------- the 3+ player game
+
+def abstract_standard(state: Hashable, players: int) -> dict[str, int | bool]:
+    """The engine's standard-game state as the variables of
+    :func:`~.chomp_encoding.standard_game` (``used.*`` and ``chain`` excluded): piles as counts
+    by kind. A state outside the encoding (a 2-player mode, tie-bucket cards) gets an extra key,
+    so that it never compares equal."""
+    s: Any = state.before if isinstance(state, Pending) else state
+    out: dict[str, int | bool] = {
+        "phase": s.phase, "step": s.step, "resume": s.resume, "shuf": max(s.shuffle_for, 0),
+        "outcome": s.outcome, "winners": s.winners, "race": s.race,
+    }
+    for p in range(players):
+        for v in range(KINDS):
+            out[f"pile{p}_{v}"] = s.piles[p].count(v)
+            out[f"disc{p}_{v}"] = s.discards[p].count(v)
+            out[f"aside{p}_{v}"] = s.aside[p].count(v)
+        out[f"tab{p}"] = s.table[p][0] if s.table[p] else 0
+        out[f"has{p}"] = bool(s.table[p])
+        for name, mask in (("act", s.active), ("rep", s.replay), ("bad", s.bad), ("banw", s.ban_win),
+                           ("banb", s.ban_bad)):
+            out[f"{name}{p}"] = bool(mask >> p & 1)
+    for v in range(KINDS):
+        out[f"centre_{v}"] = s.centre.count(v)
+        out[f"out_{v}"] = s.out.count(v)
+    if s.mode != 0 or any(s.aside_tie) or any(len(t) > 1 for t in s.table):
+        out["outside-the-encoding"] = True
+    return out
+
+
+def _std_answer(rid: str, inputs: Mapping[str, Any]) -> str:
+    options = STD_RULINGS[rid]
+    x = inputs.get(f"opt.{rid}")
+    if x is None or len(options) == 1:
+        return options[0]
+    return options[int(x)]
+
+
+def _draws(witness: Witness, players: int) -> tuple[list[list[int | None]], list[list[tuple[int, ...]]]]:
+    """Which card each player takes from his pile at each step (from the pile counts), and the
+    order of each pile segment (the deal, then one per shuffle): the cards drawn from it in
+    order, then the rest sorted (never seen, so any order is the same to the encoding)."""
+    states = witness.states
+    drawn: list[list[int | None]] = []
+    segments: list[list[tuple[list[int], list[int]]]] = [
+        [([int(states[0][f"pile{p}_{v}"]) for v in range(KINDS)], [])] for p in range(players)]
+    for i in range(witness.depth):
+        before, after = states[i], states[i + 1]
+        row: list[int | None] = []
+        for p in range(players):
+            shuffled = before["phase"] == SHUFFLE and before["shuf"] == p
+            if shuffled:
+                segments[p].append(([int(before[f"disc{p}_{v}"]) for v in range(KINDS)], []))
+            added = [int(before[f"disc{p}_{v}"]) if shuffled else 0 for v in range(KINDS)]
+            delta = [before[f"pile{p}_{v}"] + added[v] - after[f"pile{p}_{v}"] for v in range(KINDS)]
+            card = next((v for v in range(KINDS) if delta[v] == 1), None) if sum(delta) == 1 else None
+            if card is not None:
+                segments[p][-1][1].append(card)
+            row.append(card)
+        drawn.append(row)
+    orders: list[list[tuple[int, ...]]] = []
+    for p in range(players):
+        mine = []
+        for counts, seq in segments[p]:
+            rest = list(counts)
+            for c in seq:
+                rest[c] -= 1
+            if min(rest, default=0) < 0:
+                raise ValueError(f"player {p}: the witness draws cards its pile does not hold")
+            mine.append(tuple(seq) + tuple(v for v in range(KINDS) for _ in range(rest[v])))
+        orders.append(mine)
+    return drawn, orders
+
+
+def _std_apply(g: Game, state: Hashable, action: Action, inputs: Mapping[str, Any]) -> tuple[
+        Hashable, list[Action], tuple[str, ...]]:
+    step = g.apply(state, action)
+    actions = [action]
+    while isinstance(step.state, Pending):
+        answer = ("ruling", step.state.ruling, _std_answer(step.state.ruling, inputs))
+        step = g.apply(step.state, answer)
+        actions.append(answer)
+    return step.state, actions, step.provenance.rulings
+
+
+def replay_standard(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
+    """Decode a standard-game witness and replay it. The deal and every shuffle are rebuilt from
+    the cards the witness draws; a race outcome is the engine's legal action of the witness's
+    kind that reaches the witness's next state (several slaps can be one engine outcome);
+    every state and the set of ruling points consulted at every step are compared."""
+    n = enc.players
+    out = Replay()
+    try:
+        _, orders = _draws(witness, n)
+    except ValueError as exc:
+        out.ok, out.mismatch = False, str(exc)
+        return out
+    seg = [1] * n
+    s0 = witness.states[0]
+    rest = tuple(v for v in range(KINDS) for _ in range(int(s0[f"out_{v}"])))
+    deal = ("deal", tuple(orders[p][0] for p in range(n)), rest)
+    try:
+        state, acts, rulings = _std_apply(g, g.root_state(), deal, {})
+    except Exception as exc:  # an illegal deal is a disagreement
+        out.ok, out.mismatch = False, f"the engine rejects the deal {deal}: {exc}"
+        return out
+    out.actions += acts
+    if abstract_standard(state, n) != _strip(s0):
+        return _fail(out, state, 0, abstract_standard(state, n), s0)
+    for i, inputs in enumerate(witness.inputs):
+        before, after = witness.states[i], witness.states[i + 1]
+        want_rulings = {k[5:] for k, v in after.items() if k.startswith("used.") and v}
+        if before["phase"] == SHUFFLE:
+            p = int(before["shuf"])
+            candidates: list[Action] = [("shuffle", p, orders[p][seg[p]])]
+            seg[p] += 1
+        elif before["phase"] == TURN:
+            candidates = [("turn_over",)]
+        else:
+            name = STD_ACTS[int(inputs["act"])]
+            candidates = [a for a in g.legal_actions(state) if a[0] == name]
+        first: tuple[Hashable, dict[str, Any]] | None = None
+        for action in candidates:
+            try:
+                nxt, acts, rulings = _std_apply(g, state, action, inputs)
+            except Exception as exc:  # an illegal action is a disagreement
+                out.ok = False
+                out.mismatch = f"step {i + 1}: the engine rejects {action_to_json(action)}: {exc}"
+                out.final = state
+                return out
+            got = abstract_standard(nxt, n)
+            if got == _strip(after) and set(rulings) == want_rulings:
+                out.actions += acts
+                state = nxt
+                break
+            if first is None:
+                first = (nxt, got)
+                if got == _strip(after):
+                    out.mismatch = f"rulings consulted: engine {sorted(rulings)}, encoding {sorted(want_rulings)}"
+        else:
+            if first is None:
+                out.ok, out.mismatch, out.final = False, f"step {i + 1}: no engine action of that kind", state
+                return out
+            if out.mismatch:
+                out.ok = False
+                out.mismatch = f"state {i + 1}: {out.mismatch}"
+                out.final = first[0]
+                return out
+            return _fail(out, first[0], i + 1, first[1], after)
     out.final = state
     return out

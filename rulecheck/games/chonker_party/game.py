@@ -561,6 +561,10 @@ class ChonkerParty(Game):
         """"All players should have the same number of cards left" at the end of a round."""
         return {SAME_CARDS_LEFT: ("cp.round.6",)}
 
+    def player_count_clauses(self) -> tuple[str, ...]:
+        """The "Nr. of players" toss-out lines, one per player-count range."""
+        return ("cp.players.1", "cp.players.2", "cp.players.3")
+
     def canonical(self, state: Hashable) -> Hashable:
         """Identical in effect: sweet and salty; the four fillers. Relabel each group by a
         signature of where its cards are, within groups equally many in this deck. Drop the See
