@@ -5,7 +5,8 @@
 
 Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
 to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
-two incremental modes (assumption literals vs push/pop) on one query.
+two incremental modes (assumption literals vs push/pop) on one query, and times the Chonker
+Party termination proof (phase machine ranking, 2-6 players; ``--chonker-only`` for just that).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import time
 from rulecheck.check.symbolic import bmc as bmc_module
 from rulecheck.check.symbolic.bmc import bmc
 from rulecheck.check.symbolic.chomp_encoding import underwater_war
+from rulecheck.check.symbolic.chonker_phases import phase_machine, prove_terminates
 from rulecheck.check.symbolic.lasso import lasso
+from rulecheck.games import load_game
 
 BOTTOM = {"choices": {"chomp.two_player_won_cards": "bottom_of_pile"}}
 QUERIES = ("over", "unable-to-play", "ruling:chomp.war_short", "ruling:chomp.bad_chomp_no_card",
@@ -30,9 +33,15 @@ def main() -> None:
     ap.add_argument("--queries", nargs="*", default=list(QUERIES))
     ap.add_argument("--max-depth", type=int, default=60)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--chonker-only", action="store_true", help="only the Chonker Party termination proofs")
     args = ap.parse_args()
     rows = []
-    for ruleset, label in (("recommended", "recommended"), (BOTTOM, "bottom_of_pile")):
+    # Chonker Party: every game ends (ranking proof on the phase machine, recommended ruleset)
+    for n in range(2, 7):
+        pm = phase_machine(n, load_game("chonker-party", None, n).card_total())
+        r = prove_terminates(pm, budget_seconds=args.budgets[0])
+        rows.append((f"chonker-party/{n}p/recommended", "terminates", args.budgets[0], r))
+    for ruleset, label in () if args.chonker_only else (("recommended", "recommended"), (BOTTOM, "bottom_of_pile")):
         enc = underwater_war(ruleset)
         for budget in args.budgets:
             for q in args.queries:
@@ -43,7 +52,7 @@ def main() -> None:
                 rows.append((f"chomp/underwater-war/{label}", "lasso", budget, r))
     # incremental modes on one query
     enc = underwater_war("recommended")
-    for mode in bmc_module.MODES:
+    for mode in () if args.chonker_only else bmc_module.MODES:
         t0 = time.monotonic()
         r = bmc(enc.system, enc.targets["unable-to-play"][1], 8, query=f"unable-to-play[{mode}]",
                 budget_seconds=args.budgets[0] * 3, mode=mode)

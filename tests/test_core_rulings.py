@@ -82,3 +82,14 @@ def test_context_records_provenance_and_raises_on_open_points() -> None:
     assert prov.rulings == ("fixture.silence",)
     with pytest.raises(KeyError):
         ctx.rule("fixture.undefined")
+
+
+def test_the_readme_example_ruleset_loads() -> None:
+    import re
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(.*?)```", readme, re.S)
+    assert block is not None
+    data = json.loads(block.group(1))
+    rs = load_ruleset(data["game"], data)
+    assert all(rs.choices[rid] == opt for rid, opt in data["choices"].items())

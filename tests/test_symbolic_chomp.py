@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulecheck.check.symbolic.bmc import bmc
-from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, underwater_war
-from rulecheck.check.symbolic.decode import abstract_chomp, replay_witness
+from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, standard_game, underwater_war
+from rulecheck.check.symbolic.decode import abstract_chomp, abstract_standard, replay_witness
+from rulecheck.check.symbolic.queries import run_query
 from rulecheck.check.symbolic.system import unroll
 from rulecheck.core.game import Pending
 from rulecheck.games import load_game
@@ -125,3 +126,67 @@ def test_no_successor_the_engine_lacks() -> None:
     assert races, "the sample should include a slap race"
     for state in races + turns:
         assert encoding_successors(enc, state) == engine_successors(enc, state)
+
+
+# --------------------------------------------------------------------------- the 3+ player game
+
+@cache
+def standard(players: int, kind: str) -> ChompEncoding:
+    return standard_game(players, kind)
+
+
+def standard_trace(enc: ChompEncoding, seed: int, steps: int) -> list[Hashable]:
+    g = load_game("chomp", "standard", enc.players, enc.ruleset)
+    rng = random.Random(seed)
+    state = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
+    states = [state]
+    while len(states) <= steps and not g.is_terminal(state):
+        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        state = g.apply(state, action).state
+        states.append(state)
+    return states
+
+
+def assert_standard(enc: ChompEncoding, values: list[dict]) -> z3.CheckSatResult:
+    u = unroll(enc.system, len(values) - 1)
+    solver = z3.SolverFor("QF_BV")
+    solver.add(u.constraints)
+    for sym, concrete in zip(u.states, values, strict=True):
+        solver.add(*[sym[k] == v for k, v in concrete.items()])
+    return solver.check()
+
+
+def test_standard_ruling_witness_replays_in_the_engine() -> None:
+    enc = standard(3, "raw")
+    result = bmc(enc.system, enc.targets["ruling:chomp.octopus_in_replay"][1], 4)
+    assert result.status == "witness" and result.depth == 3
+    assert result.witness is not None
+    rep = replay_witness(enc, result.witness)
+    assert rep.ok, rep.mismatch
+    assert rep.actions[0][0] == "deal"
+    assert any(a[:2] == ("ruling", "chomp.octopus_in_replay") for a in rep.actions)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 5)])
+def test_standard_engine_playouts_are_paths_of_the_encoding(players: int, seed: int) -> None:
+    enc = standard(players, "recommended")
+    states = standard_trace(enc, seed, 16)
+    values = [abstract_standard(s, players) for s in states]
+    assert all("outside-the-encoding" not in v for v in values)
+    assert assert_standard(enc, values) == z3.sat
+    # a corrupted step is rejected: a card of the second state moved from a pile to the centre
+    bad = [dict(v) for v in values[:3]]
+    v = next(k for k in range(8) if bad[1][f"pile0_{k}"])
+    bad[1][f"pile0_{v}"] -= 1
+    bad[1][f"centre_{v}"] += 1
+    assert assert_standard(enc, bad) == z3.unsat
+    # and so is a trace with two steps swapped
+    assert assert_standard(enc, [values[0], values[2], values[1]]) == z3.unsat
+
+
+def test_standard_longest_ink_out_chain() -> None:
+    enc = standard(3, "recommended")
+    result = run_query(enc, "longest-chain", 6, 60.0)
+    assert result.value is not None and result.value >= 2
+    assert result.replayed, result.meta.get("replay_mismatch")
+    assert sum(1 for a in result.trace if a == ["nobody_slaps"]) >= 2

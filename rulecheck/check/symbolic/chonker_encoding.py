@@ -17,7 +17,8 @@ tests on seeded playouts), so the abstraction is an over-approximation of the en
 Z3 proves on it holds for the engine: conservation (D+X+H+T+W is the deck size) and that the
 number of unplayed cards ``U = D+X+H`` never increases and decreases on every play, so at
 most (deck size) cards are ever played. Termination of the whole game is *not* proved here:
-idle steps are not ranked (see the module :mod:`.queries`).
+idle steps are not ranked here; the phase machine :mod:`.chonker_phases` refines this
+encoding with the model's phases and proves termination.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class ChonkerEncoding:
     total: int
     system: TransitionSystem
     invariants: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    ruleset: Any = None  # the Ruleset of the configuration (the phase machine needs "recommended")
 
 
 def card_flow(players: int, total: int) -> ChonkerEncoding:

@@ -291,7 +291,8 @@ def prove_terminates(pm: PhaseMachine, rank: Ranking = ranking, *, query: str = 
         r.detail = (f"{pm.players} players, {pm.total}-card deck, {RULESET} ruleset: the invariant is inductive "
                     "and (D+X+H, T, phase height, window+draws+shows left) is >= 0 and decreases "
                     "lexicographically on every step of the phase machine, so every play of it is finite; "
-                    "the phase machine admits every engine step of seeded playouts (sampled, not proved)")
+                    "that the phase machine admits every engine step is checked on seeded playouts "
+                    "(engine-admitted and the tests: sampled, not proved)")
     return r
 
 

@@ -13,12 +13,26 @@ Chomp! Underwater War (the full 50-card deck, engine-step encoding
 * ``lasso``: an infinite play (a state repeated) within k steps; Chomp! need not end, so the
   strongest statement is a lasso witness or "no lasso within k steps".
 
+Chomp! 3+ player standard game (3 or 4 players, the full deck, piles as counts by kind:
+:func:`.chomp_encoding.standard_game`):
+
+* ``ruling:<id>``: reach each ruling point the standard game consults (BMC; under ``raw`` a
+  witness is a gap or conflict; the witness replays in the engine);
+* ``ink-out``, ``feeding-frenzy``, ``over``: reachability (BMC);
+* ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
+  within k steps (BMC maximisation; the witness replays);
+* ``deadlock``: every reachable state is terminal or has a legal action (k-induction).
+
 Chonker Party (card-flow encoding :mod:`.chonker_encoding`):
 
 * ``invariant:cards-conserved`` (k-induction, for all depths);
 * ``plays-bounded``: the unplayed cards never increase and every play consumes one (proved
   for all transitions of the abstraction, which is checked against engine playouts);
-* ``engine-admitted``: seeded engine playouts are admitted step by step by the encoding.
+* ``terminates``: every game ends (recommended ruleset): the phase machine
+  :mod:`.chonker_phases` (the counts refined with the model's phases, War window, draw queue
+  and pending shows) has an inductive invariant and a lexicographic ranking that Z3 proves
+  >= 0 and decreasing on every step (for all depths);
+* ``engine-admitted``: seeded engine playouts are admitted step by step by both encodings.
 
 Every result says exactly what was proved (:meth:`.system.CheckResult.statement`).
 """
@@ -33,8 +47,9 @@ from typing import Any
 
 import z3
 
+from rulecheck.check.symbolic import chonker_phases
 from rulecheck.check.symbolic.bmc import bmc, bmc_maximize
-from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, underwater_war
+from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, standard_game, underwater_war
 from rulecheck.check.symbolic.chonker_encoding import ChonkerEncoding, card_flow, check_engine_step
 from rulecheck.check.symbolic.decode import replay_witness
 from rulecheck.check.symbolic.induction import k_induction
@@ -48,7 +63,7 @@ __all__ = ["DEFAULT_QUERIES", "SymbolicReport", "list_queries", "run_query", "ru
 
 DEFAULT_QUERIES: dict[str, tuple[str, ...]] = {
     "chomp": ("deadlock", "invariant:collector-wins", "ruling:*", "unable-to-play", "longest-chain", "lasso"),
-    "chonker-party": ("invariant:cards-conserved", "plays-bounded", "engine-admitted"),
+    "chonker-party": ("invariant:cards-conserved", "plays-bounded", "terminates", "engine-admitted"),
 }
 
 
@@ -71,15 +86,19 @@ class SymbolicReport:
 def _encoding(game: str, variant: str | None, players: int | None, ruleset: Ruleset) -> Any:
     if game == "chomp":
         v = variant or "underwater-war"
+        if v == "standard":
+            return standard_game(players or 3, ruleset)
         if v != "underwater-war":
             raise InvalidConfigError(
-                f"the symbolic checker encodes chomp underwater-war only so far, not {v!r}"
+                f"the symbolic checker encodes chomp underwater-war and standard only so far, not {v!r}"
             )
         return underwater_war(ruleset)
     if game == "chonker-party":
         n = players or 4
         g = load_game("chonker-party", None, n, ruleset)
-        return card_flow(n, g.card_total())
+        enc = card_flow(n, g.card_total())
+        enc.ruleset = ruleset
+        return enc
     raise InvalidConfigError(f"no symbolic encoding for game {game!r}")
 
 
@@ -92,7 +111,7 @@ def list_queries(game: str, variant: str | None = None, players: int | None = No
         names = [k for k in enc.targets]
         names += [f"invariant:{k}" for k in enc.invariants]
         return [*names, "deadlock", "longest-chain", "lasso"]
-    return [f"invariant:{k}" for k in enc.invariants] + ["plays-bounded", "engine-admitted"]
+    return [f"invariant:{k}" for k in enc.invariants] + ["plays-bounded", "terminates", "engine-admitted"]
 
 
 def _expand(names: Sequence[str], available: Sequence[str]) -> list[str]:
@@ -124,6 +143,9 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
         desc, prop = enc.invariants["phase-has-moves"]
         result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "a reachable non-terminal state with no legal action"
+    elif name == "longest-chain" and enc.variant == "standard":
+        result = bmc_maximize(system, lambda s: s["chain"], depth, query=name, budget_seconds=budget_seconds)
+        result.meta["question"] = "the longest chain of Ink Outs (consecutive Ink Out replays in one round)"
     elif name == "longest-chain":
         result = bmc_maximize(system, lambda s: s["chain"], min(depth, 8), query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "the most turn-overs in one round (a war / Octopus chain)"
@@ -167,9 +189,12 @@ def _chonker_query(enc: ChonkerEncoding, name: str, depth: int, budget: float | 
                         f"at most {enc.total} plays in any game (idle steps are not ranked)")
         r.meta["question"] = "ranking of card plays"
         return r
+    if name == "terminates":
+        return _chonker_terminates(enc, budget)
     if name == "engine-admitted":
         t0 = time.monotonic()
         g = load_game("chonker-party", None, enc.players, "recommended")
+        pm = chonker_phases.phase_machine(enc.players, enc.total)
         steps = 0
         for seed in range(3):
             rng = random.Random(seed)
@@ -179,11 +204,29 @@ def _chonker_query(enc: ChonkerEncoding, name: str, depth: int, budget: float | 
                 nxt = g.apply(st, a).state
                 if not check_engine_step(enc, st, nxt):
                     return CheckResult(name, "witness", steps, time.monotonic() - t0, None, [],
-                                       f"engine step {a} is not admitted by the encoding")
+                                       f"engine step {a} is not admitted by the card-flow encoding")
+                if chonker_phases.check_engine_step(pm, st, nxt) is None or not chonker_phases.holds(pm, nxt):
+                    return CheckResult(name, "witness", steps, time.monotonic() - t0, None, [],
+                                       f"engine step {a} is not admitted by the phase machine")
                 st, steps = nxt, steps + 1
         return CheckResult(name, "no-witness", steps, time.monotonic() - t0, None, [],
-                           f"{steps} engine steps of seeded playouts all admitted (sampled, not proved)")
+                           f"{steps} engine steps of seeded playouts (recommended ruleset) all admitted by the "
+                           "card-flow encoding and the phase machine (sampled, not proved)")
     raise InvalidConfigError(f"unknown query {name!r}")
+
+
+def _chonker_terminates(enc: ChonkerEncoding, budget: float | None) -> CheckResult:
+    """``terminates``: the ranking proof on the phase machine (recommended ruleset only)."""
+    rs = enc.ruleset
+    recommended = load_ruleset("chonker-party", chonker_phases.RULESET)
+    if rs is not None and dict(rs.choices) != dict(recommended.choices):
+        r = CheckResult("terminates", "unknown", 0, 0.0, None, [],
+                        f"not checked: the phase machine follows the {chonker_phases.RULESET} ruleset, "
+                        f"not {rs.name!r}")
+        r.meta["question"] = "every game ends (a ranking function decreases on every step)"
+        return r
+    pm = chonker_phases.phase_machine(enc.players, enc.total)
+    return chonker_phases.prove_terminates(pm, budget_seconds=budget)
 
 
 def run_symbolic_checks(
@@ -199,7 +242,7 @@ def run_symbolic_checks(
     """Run the symbolic queries of one configuration within ``budget_seconds`` (shared).
 
     This is what ``rulecheck audit --symbolic`` calls. Parameters: ``game`` (``chomp`` or
-    ``chonker-party``), ``variant`` (chomp: ``underwater-war`` only so far), ``players``,
+    ``chonker-party``), ``variant`` (chomp: ``underwater-war`` or ``standard``), ``players``,
     ``ruleset`` (name, path or :class:`Ruleset`), ``budget_seconds`` (wall clock for all
     queries; each query gets an equal share of what is left), ``depth`` (the BMC/lasso bound),
     ``queries`` (names or prefixes with ``*``; default :data:`DEFAULT_QUERIES`).
@@ -213,7 +256,8 @@ def run_symbolic_checks(
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(game, ruleset)
     enc = _encoding(game, variant, players, rs)
     available = list_queries(game, variant, players, rs)
-    names = _expand(queries or DEFAULT_QUERIES[game], available)
+    defaults = DEFAULT_QUERIES.get(f"{game}/{getattr(enc, 'variant', '')}", DEFAULT_QUERIES[game])
+    names = _expand(queries or defaults, available)
     config = {"game": game, "variant": getattr(enc, "variant", None) or "default",
               "players": enc.players, "deck": "full", "ruleset": rs.name}
     report = SymbolicReport(config)
