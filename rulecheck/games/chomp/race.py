@@ -19,6 +19,7 @@ baked into ``state.race`` when the race starts (see :mod:`rulecheck.games.chomp.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from rulecheck.core.game import Action
@@ -38,6 +39,7 @@ from rulecheck.games.chomp.state import (
     RK_FRENZY,
     RK_INKOUT,
     RK_RAPIDO,
+    Cards,
     ChompState,
 )
 
@@ -153,8 +155,6 @@ def _targets(table: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]
 
 
 _CACHE_LIMIT = 1 << 18
-_VALID_CACHE: dict[tuple[object, ...], tuple[int, ...]] = {}
-_ACTIONS_CACHE: dict[tuple[object, ...], tuple[Action, ...]] = {}
 
 
 def valid_slappers(s: ChompState) -> tuple[int, ...]:
@@ -162,22 +162,15 @@ def valid_slappers(s: ChompState) -> tuple[int, ...]:
 
     Depends only on the face-up cards, the race flags and the ban mask: memoised on those.
     """
-    key = (s.table, s.race, s.ban_win)
-    hit = _VALID_CACHE.get(key)
-    if hit is None:
-        if len(_VALID_CACHE) > _CACHE_LIMIT:
-            _VALID_CACHE.clear()
-        hit = _VALID_CACHE[key] = _valid_slappers(s)
-    return hit
+    return _valid_slappers(s.table, s.race, s.ban_win)
 
 
-def _valid_slappers(s: ChompState) -> tuple[int, ...]:
-    table = s.table
-    race = s.race
+@lru_cache(maxsize=_CACHE_LIMIT)
+def _valid_slappers(table: tuple[Cards, ...], race: int, ban_win: int) -> tuple[int, ...]:
     low = lowest(table)
     out = []
     for p, cards in enumerate(table):
-        if not cards or s.ban_win >> p & 1:
+        if not cards or ban_win >> p & 1:
             continue
         for q, t in _targets(table, p):
             if classify(race, table, p, q == p, t, low) == VALID:
@@ -191,21 +184,14 @@ def race_actions(s: ChompState) -> tuple[Action, ...]:
 
     Depends only on the face-up cards, the race flags and the two ban masks: memoised on those.
     """
-    key = (s.table, s.race, s.ban_win, s.ban_bad)
-    hit = _ACTIONS_CACHE.get(key)
-    if hit is None:
-        if len(_ACTIONS_CACHE) > _CACHE_LIMIT:
-            _ACTIONS_CACHE.clear()
-        hit = _ACTIONS_CACHE[key] = _race_actions(s)
-    return hit
+    return _race_actions(s.table, s.race, s.ban_win, s.ban_bad)
 
 
-def _race_actions(s: ChompState) -> tuple[Action, ...]:
-    table = s.table
-    race = s.race
+@lru_cache(maxsize=_CACHE_LIMIT)
+def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
     kind = race & KIND_MASK
     if kind == RK_CHOMP:
-        return _chomp_race_actions(s)
+        return _chomp_race_actions(table, race, ban_win, ban_bad)
     low = lowest(table)
     bad_ok = bool(race & F_BAD_OK)
     acts: list[Action] = [("nobody_slaps",)]
@@ -213,8 +199,8 @@ def _race_actions(s: ChompState) -> tuple[Action, ...]:
     for p, cards in enumerate(table):
         if not cards:
             continue
-        may_win = not s.ban_win >> p & 1
-        may_bad = bad_ok and not s.ban_bad >> p & 1
+        may_win = not ban_win >> p & 1
+        may_bad = bad_ok and not ban_bad >> p & 1
         if kind == RK_INKOUT:
             if may_bad:
                 others = [(q, min(c)) for q, c in enumerate(table) if c and q != p]
@@ -243,12 +229,8 @@ def _add_ties(acts: list[Action], valid: list[int]) -> None:
             acts.append(("tie", *group))
 
 
-def _chomp_race_actions(s: ChompState) -> tuple[Action, ...]:
+def _chomp_race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
     """The 3+ player game's ordinary race (one card each): :func:`classify` inlined."""
-    table = s.table
-    race = s.race
-    ban_win = s.ban_win
-    ban_bad = s.ban_bad
     first: dict[int, int] = {}
     second: dict[int, int] = {}
     low = 99
