@@ -2,6 +2,7 @@
 
     python benchmarks/symbolic.py            # budgets 10 s and 60 s
     python benchmarks/symbolic.py --budgets 10 --queries over unable-to-play
+    python benchmarks/symbolic.py --standard-only      # the Chomp! 3+ player game only (3 and 4 players)
 
 Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
 to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
@@ -17,14 +18,17 @@ import time
 
 from rulecheck.check.symbolic import bmc as bmc_module
 from rulecheck.check.symbolic.bmc import bmc
-from rulecheck.check.symbolic.chomp_encoding import underwater_war
+from rulecheck.check.symbolic.chomp_encoding import standard_game, underwater_war
 from rulecheck.check.symbolic.chonker_phases import phase_machine, prove_terminates
 from rulecheck.check.symbolic.lasso import lasso
+from rulecheck.check.symbolic.queries import run_query
 from rulecheck.games import load_game
 
 BOTTOM = {"choices": {"chomp.two_player_won_cards": "bottom_of_pile"}}
 QUERIES = ("over", "unable-to-play", "ruling:chomp.war_short", "ruling:chomp.bad_chomp_no_card",
            "ruling:chomp.reshuffle_when")
+STD_QUERIES = ("ruling:chomp.reshuffle_when", "ruling:chomp.replay_no_card", "over")
+"""Standard-game queries whose witnesses are deep (a pile must run out): the depth reached."""
 
 
 def main() -> None:
@@ -34,8 +38,22 @@ def main() -> None:
     ap.add_argument("--max-depth", type=int, default=60)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--chonker-only", action="store_true", help="only the Chonker Party termination proofs")
+    ap.add_argument("--standard-only", action="store_true", help="only the Chomp! 3+ player game")
     args = ap.parse_args()
     rows = []
+    # Chomp! 3+ player game: depth reached on queries whose witnesses are deep, and the Ink Out chain
+    for players in () if args.chonker_only else (3, 4):
+        for ruleset in ("recommended", "raw"):
+            enc = standard_game(players, ruleset)
+            for budget in args.budgets:
+                for q in STD_QUERIES:
+                    r = bmc(enc.system, enc.targets[q][1], args.max_depth, query=q, budget_seconds=budget)
+                    rows.append((f"chomp/standard/{players}p/{ruleset}", q, budget, r))
+                r = run_query(enc, "longest-chain", 8, budget)
+                rows.append((f"chomp/standard/{players}p/{ruleset}", "longest-chain (k=8)", budget, r))
+    if args.standard_only:
+        _print(rows, args.json)
+        return
     # Chonker Party: every game ends (ranking proof on the phase machine, recommended ruleset)
     for n in range(2, 7):
         pm = phase_machine(n, load_game("chonker-party", None, n).card_total())
@@ -58,7 +76,11 @@ def main() -> None:
                 budget_seconds=args.budgets[0] * 3, mode=mode)
         r.seconds = time.monotonic() - t0
         rows.append(("chomp/underwater-war/recommended", r.query, args.budgets[0] * 3, r))
-    if args.json:
+    _print(rows, args.json)
+
+
+def _print(rows: list, as_json: bool) -> None:
+    if as_json:
         print(json.dumps([{"config": c, "query": q, "budget": b, **r.to_json()} for c, q, b, r in rows], indent=1))
         return
     for config, q, budget, r in rows:

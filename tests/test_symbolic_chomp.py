@@ -186,7 +186,70 @@ def test_standard_engine_playouts_are_paths_of_the_encoding(players: int, seed: 
 
 def test_standard_longest_ink_out_chain() -> None:
     enc = standard(3, "recommended")
-    result = run_query(enc, "longest-chain", 6, 60.0)
+    result = run_query(enc, "longest-chain", 4, 60.0)
     assert result.value is not None and result.value >= 2
     assert result.replayed, result.meta.get("replay_mismatch")
     assert sum(1 for a in result.trace if a == ["nobody_slaps"]) >= 2
+
+
+def test_a_whole_standard_game_step_by_step() -> None:
+    """Every step of a seeded 4-player game to its end (shuffles, eliminations, the count) is one
+    transition of the encoding, consulting exactly the ruling points the engine consulted."""
+    enc = standard(4, "recommended")
+    g = load_game("chomp", "standard", 4, enc.ruleset)
+    s, i, t = enc.system.state(0, "w"), enc.system.input(0, "w"), enc.system.state(1, "w")
+    solver = z3.SolverFor("QF_BV")
+    solver.add(enc.system.step(s, i, t))
+    rng = random.Random(10)
+    state = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
+    kinds = set()
+    while not g.is_terminal(state):
+        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        step = g.apply(state, action)
+        a, b = abstract_standard(state, 4), abstract_standard(step.state, 4)
+        used = set(step.provenance.rulings)
+        solver.push()
+        solver.add(*[s[k] == v for k, v in a.items()], *[t[k] == v for k, v in b.items()])
+        solver.add(*[t[f"used.{r}"] == (r in used) for r in enc.rulings])
+        assert solver.check() == z3.sat, (action, g.describe_state(state))
+        solver.pop()
+        kinds.add(action[0])
+        state = step.state
+    assert {"shuffle", "turn_over", "slap", "nobody_slaps"} <= kinds
+
+
+def test_standard_race_successors_match_the_engine() -> None:
+    """In sampled slap races, the encoding's successors are exactly the engine's (piles and the
+    centre left out: a penalty card is a symbolic draw from a pile kept as counts)."""
+    enc = standard(3, "recommended")
+    g = load_game("chomp", "standard", 3, enc.ruleset)
+    s, i, t = enc.system.state(0, "rs"), enc.system.input(0, "rs"), enc.system.state(1, "rs")
+    solver = z3.SolverFor("QF_BV")
+    solver.add(enc.system.step(s, i, t))
+
+    def proj(values: dict) -> tuple:
+        return tuple(sorted((k, int(v)) for k, v in values.items() if not k.startswith(("pile", "centre_"))))
+
+    rng = random.Random(2)
+    state = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
+    checked = 0
+    while not g.is_terminal(state) and checked < 8:
+        if g.current_player(state) == -2:
+            start = abstract_standard(state, 3)
+            engine = {proj(abstract_standard(step.state, 3)) for _, step in g.successors(state)}
+            keys = [k for k, _ in proj(start)]
+            solver.push()
+            solver.add(*[s[k] == v for k, v in start.items()])
+            found: set[tuple] = set()
+            while solver.check() == z3.sat and len(found) <= len(engine):
+                m = solver.model()
+                vals = {k: m.eval(t[k], model_completion=True) for k in keys}
+                found.add(tuple(sorted((k, int(z3.is_true(v)) if z3.is_bool(v) else v.as_long())
+                                       for k, v in vals.items())))
+                solver.add(z3.Or([t[k] != v for k, v in vals.items()]))
+            solver.pop()
+            assert found == engine, g.describe_state(state)
+            checked += 1
+        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        state = g.apply(state, action).state
+    assert checked >= 5

@@ -869,9 +869,12 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     out.targets["feeding-frenzy"] = ("a Feeding Frenzy",
                                      lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_FRENZY)
     out.invariants["phase-has-moves"] = (
-        "every state is terminal or has a legal action (turn over, shuffle, or a race outcome)",
-        lambda s: z3.Or(s["phase"] == _st.TURN, s["phase"] == _st.RACE, s["phase"] == _st.SHUFFLE,
-                        s["phase"] == _st.OVER))
+        "every state is terminal or has a legal action: a turn-over (a player who reveals has a pile "
+        "card to draw), a race (nobody_slaps is always an outcome), or a shuffle of a player in the game "
+        "whose discard pile is not empty",
+        lambda s: z3.Or(s["phase"] == _st.TURN, s["phase"] == _st.RACE, s["phase"] == _st.OVER,
+                        z3.And(s["phase"] == _st.SHUFFLE, z3.Or([z3.And(s["shuf"] == p, z3.Or(
+                            [s[f"disc{p}_{v}"] != 0 for v in range(KINDS)])) for p in range(n)]))))
     return out
 
 

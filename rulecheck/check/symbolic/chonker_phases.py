@@ -116,7 +116,11 @@ FOLLOWS: Mapping[int, tuple[int, ...]] = {
     PH_CONTINUE: (PH_CONTINUE,),                          # no_war
     PH_OVER: (),
 }
-"""Which phase may follow which by a move that plays no card (self-loops: the counters)."""
+"""Which phase may follow which by a move that neither plays a card nor ends the round
+(``end_round`` empties the table and is ranked by T). Self-loops are ranked by the counters:
+``PH_DRAW`` by the draws left, ``PH_SHOW`` by the shows left, ``PH_PLAY``/``PH_CONTINUE`` by the
+War window (the model opens one window per decision, game.py: every call plays a War card,
+``no_war`` closes it, so it is passed at most once per decision)."""
 
 LIVE = tuple(p for p in range(len(PHASES)) if p != PH_DEAL)
 """The phases after the deal (the encoding starts from the dealt state)."""
