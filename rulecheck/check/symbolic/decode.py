@@ -180,6 +180,7 @@ def abstract_standard(state: Hashable, players: int) -> dict[str, int | bool]:
             out[f"disc{p}_{v}"] = s.discards[p].count(v)
             out[f"aside{p}_{v}"] = s.aside[p].count(v)
         out[f"tab{p}"] = s.table[p][0] if s.table[p] else 0
+        out[f"size{p}"] = len(s.piles[p])
         out[f"has{p}"] = bool(s.table[p])
         for name, mask in (("act", s.active), ("rep", s.replay), ("bad", s.bad), ("banw", s.ban_win),
                            ("banb", s.ban_bad)):

@@ -18,7 +18,8 @@ Chomp! 3+ player standard game (3 or 4 players, the full deck, piles as counts b
 
 * ``ruling:<id>``: reach each ruling point the standard game consults (BMC; under ``raw`` a
   witness is a gap or conflict; the witness replays in the engine);
-* ``ink-out``, ``feeding-frenzy``, ``over``: reachability (BMC);
+* ``ink-out``, ``feeding-frenzy``, ``over``, ``unable-to-play`` (a replay with nothing to play):
+  reachability (BMC); ``invariant:collector-wins`` (k-induction); ``lasso``;
 * ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
   within k steps (BMC maximisation; the witness replays);
 * ``deadlock``: every reachable state is terminal or has a legal action (k-induction).
