@@ -638,14 +638,23 @@ def _run_symbolic(report: AuditReport, games: Sequence[str], ruleset: str, secon
                   progress: Progress | None) -> None:
     """Z3 on the full decks: gaps under ``raw`` (ruling points reachable), everything else
     (proofs, lassos, deadlocks) under ``ruleset``; findings merged into the report."""
-    from rulecheck.check.symbolic.queries import DEFAULT_QUERIES, run_symbolic_checks
+    from rulecheck.check.symbolic.queries import DEFAULT_QUERIES, list_queries, run_symbolic_checks
 
     found = list(report.findings)
     for game in games:
         for variant, players in SYMBOLIC_PLAN.get(game, []):
             label = f"{game} {variant} {players}p deck=full"
             proofs = [q for q in DEFAULT_QUERIES[game] if not q.startswith("ruling:")]
-            runs = [("raw", ["ruling:*"]), (ruleset, proofs)] if ruleset != "raw" else [("raw", None)]
+            runs: list[tuple[str, list[str] | None]] = [(ruleset, proofs)]
+            if ruleset == "raw":
+                runs = [("raw", None)]
+            else:
+                try:
+                    has_rulings = any(q.startswith("ruling:") for q in list_queries(game, variant, players, "raw"))
+                except RulecheckError:
+                    has_rulings = True  # let the run below report why it is not checked
+                if has_rulings:
+                    runs.insert(0, ("raw", ["ruling:*"]))
             for rs, queries in runs:
                 if progress is not None:
                     progress(f"symbolic: {label} ruleset={rs}")
@@ -657,6 +666,7 @@ def _run_symbolic(report: AuditReport, games: Sequence[str], ruleset: str, secon
                                                        "deck": "full", "ruleset": rs}, "not_checked": str(exc)})
                     break
                 entry = sym.to_json()
+                entry["config"] = {**entry["config"], "variant": variant}
                 entry["statements"] = [f"{r.query}: {r.statement()}" for r in sym.results]
                 report.symbolic.append(entry)
                 found.extend(sym.findings)
