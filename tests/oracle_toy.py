@@ -160,11 +160,9 @@ class ToyGame(Game):
             raise InvalidDealError(f"not a deal of this deck: {deal!r}")
         return action
 
-    def describe_action(self, state: Hashable, action: Action) -> str:
+    def _describe_action(self, state: Hashable, action: Action) -> str:
         if action[0] == "deal":
             return "deal " + " | ".join(" ".join(map(str, p)) for p in action[1:])
-        if action[0] == "ruling":
-            return f"rule {action[1]}: {action[2]}"
         return f"player {action[1] + 1} {action[0]}s"
 
     def describe_state(self, state: Any) -> str:

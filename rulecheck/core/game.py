@@ -176,9 +176,19 @@ class Game(ABC):
     def deal_action(self, deal: Any) -> Action:
         """The chance action for an explicit deal (JSON form); InvalidDealError if wrong."""
 
-    @abstractmethod
     def describe_action(self, state: Hashable, action: Action) -> str:
-        """The action in the rulebook's words, as seen at ``state``."""
+        """The action in the rulebook's words, as seen at ``state``; at a pending state, the
+        ruling point's option in its own words."""
+        if isinstance(state, Pending):
+            if not self.is_legal(state, action):
+                raise IllegalActionError(self._illegal_message(state, action))
+            rp = self.ruling_points[state.ruling]
+            return f"Ruling {rp.id}: {rp.option(str(action[2])).text}"
+        return self._describe_action(state, action)
+
+    @abstractmethod
+    def _describe_action(self, state: Hashable, action: Action) -> str:
+        """The action in the rulebook's words, as seen at ``state`` (never a pending state)."""
 
     @abstractmethod
     def describe_state(self, state: Hashable) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 
 from rulecheck import __version__
 from rulecheck.core.errors import InvalidStateError, RulecheckError, RulesetError, UnknownGameError
-from rulecheck.core.game import CHANCE, RACE, RULING, TERMINAL, Action, Game, Pending, action_to_json
+from rulecheck.core.game import CHANCE, RACE, RULING, TERMINAL, Action, Game, action_to_json
 from rulecheck.core.rulings import BUILTIN_RULESETS, Ruleset, load_ruleset, load_ruling_points
 
 __all__ = [
@@ -286,7 +286,7 @@ class Oracle:
             action = game.action_from_json(request["action"])
             if not game.is_legal(state, action):
                 game.apply(state, action)  # raises the illegal-action error naming the legal ones
-            out["action_text"] = describe_action(game, state, action)
+            out["action_text"] = game.describe_action(state, action)
         return out
 
 
@@ -299,15 +299,6 @@ def actor_label(game: Game, state: Hashable) -> str:
     return {CHANCE: "chance", RACE: "race", RULING: "ruling", TERMINAL: "terminal"}.get(p, "player")
 
 
-def describe_action(game: Game, state: Hashable, action: Action) -> str:
-    """The action in words; at a pending state, the ruling option's own text."""
-    if isinstance(state, Pending) and len(action) == 3 and action[0] == "ruling":
-        rp = game.ruling_points.get(str(action[1]))
-        options = {o.id: o.text for o in rp.options} if rp is not None else {}
-        return f"ruling {action[1]}: {options.get(action[2], action[2])}"
-    return game.describe_action(state, action)
-
-
 def legal_actions_result(game: Game, state: Hashable) -> dict[str, Any]:
     """The legal actions of ``state`` sorted by canonical JSON, each with its text.
 
@@ -317,11 +308,11 @@ def legal_actions_result(game: Game, state: Hashable) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     if player == CHANCE:
         for action, p in game.chance_outcomes(state):
-            rows.append({"action": action_to_json(action), "text": describe_action(game, state, action),
+            rows.append({"action": action_to_json(action), "text": game.describe_action(state, action),
                          "probability": _fraction(p)})
     else:
         for action in game.legal_actions(state):
-            rows.append({"action": action_to_json(action), "text": describe_action(game, state, action)})
+            rows.append({"action": action_to_json(action), "text": game.describe_action(state, action)})
     rows.sort(key=lambda r: canonical(r["action"]))
     return {"actor": actor_label(game, state), "player": player, "terminal": game.is_terminal(state),
             "actions": rows}
@@ -338,7 +329,7 @@ def step_result(game: Game, before: Hashable, action: Action, after: Hashable,
         "returns": [_number(r) for r in game.returns(after)],
         "provenance": provenance,
         "gap": provenance.get("gap"),
-        "text": describe_action(game, before, action),
+        "text": game.describe_action(before, action),
     }
     if terminal:
         out["outcome"] = game.outcome(after)

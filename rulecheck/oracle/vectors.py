@@ -30,7 +30,7 @@ from typing import Any
 from rulecheck import __version__
 from rulecheck.core.errors import RulecheckError, TooManyOutcomesError
 from rulecheck.core.game import Action, Game, Pending, action_to_json
-from rulecheck.oracle.protocol import PROTOCOL, TooLargeError, canonical, describe_action, perft
+from rulecheck.oracle.protocol import PROTOCOL, TooLargeError, canonical, perft
 
 __all__ = [
     "AREAS",
@@ -339,7 +339,7 @@ def _area_cases(oracle: Any, bucket: _Bucket, game_name: str) -> list[dict[str, 
         ctx = {"config": hit.config.label(), "seed": hit.seed, "step": hit.index}
         cases.append(_case(oracle, f"{prefix}/{n:02d}-apply", {
             **base, "cmd": "apply", "state": state_json, "action": action_to_json(hit.action)},
-            describe_action(game, hit.state, hit.action), **ctx))
+            game.describe_action(hit.state, hit.action), **ctx))
         if (n == 0 or n == len(bucket.hits) - 1) and _listable(game, hit.state, hit.history):
             cases.append(_case(oracle, f"{prefix}/{n:02d}-legal", {
                 **base, "cmd": "legal_actions", "state": state_json}, "legal actions here", **ctx))

@@ -157,11 +157,9 @@ class PlantedGame(Game):
             raise InvalidDealError("a planted deal is [card, card]")
         return ("deal", int(deal[0]), int(deal[1]))
 
-    def describe_action(self, state: Hashable, action: Action) -> str:
+    def _describe_action(self, state: Hashable, action: Action) -> str:
         if action[0] == "deal":
             return f"deal card {action[1]} to player 1 and card {action[2]} to player 2"
-        if action[0] == "ruling":
-            return f"rule {action[1]}: {action[2]}"
         return f"player {int(state[2]) + 1} does {action[0]}"  # type: ignore[index]
 
     def describe_state(self, state: Hashable) -> str:

@@ -325,13 +325,7 @@ class ChompGame(Game):
         return {"collected-all": ("es.dos-jugadores.1", "en.object.2", "es.objeto.2")}
 
     # ------------------------------------------------------------------ text
-    def describe_action(self, state: Hashable, action: Action) -> str:
-        from rulecheck.core.game import Pending
-
-        if action and action[0] == "ruling":
-            return f"Ruling {action[1]}: {action[2]}"
-        if isinstance(state, Pending):
-            state = state.before
+    def _describe_action(self, state: Hashable, action: Action) -> str:
         s: ChompState = state  # type: ignore[assignment]
         name = action[0]
         if name == "deal":

@@ -416,10 +416,7 @@ class ChonkerParty(Game):
         yield from rec(list(self.counts), [])
 
     # ------------------------------------------------------------ views
-    def describe_action(self, state: Hashable, action: Action) -> str:
-        if isinstance(state, Pending):
-            rp = self.ruling_points[state.ruling]
-            return f"ruling {rp.id}: {rp.option(str(action[2])).text}"
+    def _describe_action(self, state: Hashable, action: Action) -> str:
         s: State = state  # type: ignore[assignment]
         verb = action[0]
         title = {NAMES[k]: TITLES[k] for k in range(NK)}
