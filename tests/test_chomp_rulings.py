@@ -125,3 +125,27 @@ def test_won_cards_destination(variant: str) -> None:
         game = load_game("chomp", variant, 2, {"choices": {"chomp.two_player_won_cards": opt}})
         finals[opt] = play(game, seed=11, max_steps=400).actions
     assert finals["discard_pile"] != finals["bottom_of_pile"]
+
+
+def test_octopus_no_card_is_a_ruling_point() -> None:
+    """After an Octopus, a player with no card at all for the next card: the text is silent
+    (chomp.octopus_no_card). Under raw it is a gap; the two options differ."""
+    from rulecheck.core.game import Pending
+    from rulecheck.engine import replay
+
+    game = load_game("chomp", "underwater-war", 2, "raw", "octopus=2,shark=2,seal=2,plankton=2,bigfish=2")
+    prefix = [("deal", ((3, 3, 0, 0, 7), (5, 5, 4, 4, 7)), ()), ("turn_over",)]
+    for opt in ("discard_pile", "bottom_of_pile", "discard_pile", "discard_pile"):
+        prefix += [("ruling", "chomp.two_player_won_cards", opt), ("turn_over",)]
+    prefix += [("ruling", "chomp.uw_octopus_pair", "next_card"), ("turn_over",),
+               ("ruling", "chomp.octopus_no_card", "cards_go_back"), ("shuffle", 0, (7,)), ("turn_over",),
+               ("turn_over",)]
+    steps, pending = replay(game, prefix)
+    assert isinstance(pending, Pending) and pending.ruling == "chomp.octopus_no_card"
+    assert steps[-1].provenance.gap == "chomp.octopus_no_card"
+    assert pending.before.piles[0] == () and pending.before.discards[0] == () and pending.before.piles[1]
+    lost = game.apply(pending, ("ruling", "chomp.octopus_no_card", "loses_round")).state
+    lost = game.apply(lost, ("ruling", "chomp.two_player_won_cards", "discard_pile")).state
+    assert game.is_terminal(lost) and lost.winners == 0b10
+    back = game.apply(pending, ("ruling", "chomp.octopus_no_card", "cards_go_back")).state
+    assert not game.is_terminal(back) and back.discards[0] == (7,)

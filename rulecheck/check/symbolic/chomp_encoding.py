@@ -73,6 +73,7 @@ UW_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.uw_eel_vs_octopus": ("eel_prevails", "octopus_first"),
     "chomp.uw_octopus_pair": ("next_card", "war"),
     "chomp.war_short": ("play_what_you_have", "lose_the_war"),
+    "chomp.octopus_no_card": ("loses_round", "cards_go_back"),
     "chomp.bad_chomp_again": ("once_per_round", "any_number"),
     "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
     "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
@@ -195,7 +196,8 @@ def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended"
     out.targets["eel-race"] = ("an Electric Eel slap race", lambda s: s["phase"] == RACE)
     out.targets["war"] = ("a war (tie)", lambda s: s["step"] == WAR)
     out.targets["unable-to-play"] = (
-        "a player must turn over a card in the middle of a round but has none (he forfeits the round)",
+        "a player must turn over a card in the middle of a round but has none"
+        " (rulings chomp.war_short, chomp.octopus_no_card)",
         lambda s: z3.And(s["phase"] == TURN, s["step"] != NEW,
                          z3.Or([z3.And(s[f"len{p}"] == 0, *[s[f"disc{p}_{v}"] == 0 for v in range(KINDS)])
                                 for p in range(2)])))
@@ -493,17 +495,25 @@ class _UW:
         nw = w.copy()
         pc_n = z3.And(pc, z3.Not(war))
         e = [nw[f"len{p}"] == 0 for p in range(2)]
+        go_back = self.opt1(self.rule(nw, "chomp.octopus_no_card", z3.And(pc_n, z3.Or(e)), inp))
+        back = z3.Or(go_back, z3.And(e))
+        gb = nw.copy()
+        for q in range(2):
+            self.add_counts(gb, f"disc{q}_", [gb[f"aside{q}_{v}"] for v in range(KINDS)])
+            for v in range(KINDS):
+                gb[f"aside{q}_{v}"] = _bv(0)
+        self.end_of_round(gb, z3.And(pc_n, z3.Or(e), back), inp)
         g0 = nw.copy()
-        self.forfeit(g0, 0, z3.And(pc_n, e[0]), inp)
+        self.forfeit(g0, 0, z3.And(pc_n, z3.Not(back), e[0]), inp)
         g1 = nw.copy()
-        self.forfeit(g1, 1, z3.And(pc_n, z3.Not(e[0]), e[1]), inp)
+        self.forfeit(g1, 1, z3.And(pc_n, z3.Not(back), z3.Not(e[0]), e[1]), inp)
         one = nw.copy()
         for p in range(2):
             one[f"tab{p}"] = one[f"pile{p}_0"]
             one[f"has{p}"] = z3.BoolVal(True)
             self.pop(one, p, 1)
         self.compare(one, z3.And(pc_n, z3.Not(z3.Or(e))), inp)
-        normal_w = merge(e[0], g0, merge(e[1], g1, one))
+        normal_w = merge(z3.And(z3.Or(e), back), gb, merge(e[0], g0, merge(e[1], g1, one)))
         m = merge(war, war_w, normal_w)
         w.v = m.v
 

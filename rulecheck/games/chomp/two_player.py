@@ -45,9 +45,9 @@ def turn_over(w: Work, ctx: Context) -> None:
     time (en.underwater-war.1, es.chomp-rapido.1); in a war 2 cards face down and 1 face up
     (en.underwater-war.3); after an Octopus the next card (en.underwater-war.6).
 
-    A player who has no card to turn over loses the round: the other takes the cards
-    (es.dos-jugadores.1: the object is to collect all the cards). A war with fewer than 3 cards
-    is ruling ``chomp.war_short``.
+    A war with fewer than 3 cards is ruling ``chomp.war_short`` (its options say what happens to a
+    player with none). A player with no card at all for the next card after an Octopus is ruling
+    ``chomp.octopus_no_card``.
     """
     step = w.step
     a, b = players_of(w.active)
@@ -82,12 +82,27 @@ def turn_over(w: Work, ctx: Context) -> None:
             ctx.cite("en.underwater-war.1", "es.guerra-submarina.1")
         lose = [p for p in (a, b) if not w.piles[p]]
         if lose:
-            _forfeit(w, ctx, lose[0])
+            _no_card(w, ctx, lose)
             return
         for p in (a, b):
             w.table[p] = w.piles[p][:1]
             w.piles[p] = w.piles[p][1:]
     _compare(w, ctx, step, a, b)
+
+
+def _no_card(w: Work, ctx: Context, lose: list[int]) -> None:
+    """After an Octopus a player has no card at all to turn over (pile and discard pile empty;
+    en.underwater-war.6, es.guerra-submarina.6). The text is silent: ruling
+    ``chomp.octopus_no_card``. ``loses_round``: he loses the round and the other takes the cards
+    (es.dos-jugadores.1); ``cards_go_back``: the round is called off and the set-aside cards go
+    back to their owners. If neither player has a card, the cards go back either way."""
+    ctx.cite("en.underwater-war.6", "es.guerra-submarina.6")
+    if ctx.rule("chomp.octopus_no_card") == "loses_round" and len(lose) == 1:
+        _forfeit(w, ctx, lose[0])
+        return
+    for q in players_of(w.active):
+        standard.give_back(w, q, w.aside[q])
+    standard.end_of_round(w, ctx)
 
 
 def _forfeit(w: Work, ctx: Context, loser: int) -> None:
