@@ -542,6 +542,7 @@ def _run(
             else:
                 current[role] = outcome.summary
                 found.extend(outcome.findings)
+                report.findings = merge_all(found)  # an interrupt now keeps them
                 if role == "raw":
                     per_game_raw[game].append(outcome.reach)
                 if role == "chosen" or ruleset == "raw":
@@ -552,10 +553,9 @@ def _run(
             if last and not failed:
                 current["complete"] = all(current[r]["complete"] for r in ("raw", "chosen") if r in current)
                 report.configurations.append(current)
-                report.findings = merge_all(found)
-                if partial_path is not None:
-                    report.status = "partial"
-                    _atomic_write(partial_path, report.dumps())
+            if partial_path is not None and outcome.error is None:  # a kill keeps them too
+                report.status = "partial"
+                _atomic_write(partial_path, report.dumps())
         stats: list[PlayoutStats] = []
         for cfg, st in zip(stat_cfgs, results, strict=False):
             if isinstance(st, str):

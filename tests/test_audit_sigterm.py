@@ -1,0 +1,40 @@
+"""SIGTERM during ``rulecheck audit`` (a CI job killed, a machine shut down): the report of the
+configurations finished so far is written, with the findings of every finished search, marked
+interrupted: nothing found is lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def test_sigterm_writes_an_interrupted_report(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rulecheck", "audit", "chomp", "--quick", "-j", "1", "--playouts", "2",
+         "--out", str(tmp_path)],
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env,
+    )
+    assert proc.stderr is not None
+    seen: list[str] = []
+    deadline = time.monotonic() + 120
+    for line in proc.stderr:  # the second search starts once the first one's results are in
+        seen.append(line)
+        if sum(1 for s in seen if s.startswith("[")) == 2:
+            break
+        assert time.monotonic() < deadline, "no search finished within 120 s"
+    proc.send_signal(signal.SIGTERM)
+    rest = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert proc.returncode != 0, "an interrupted audit must not exit 0"
+    assert "interrupted: wrote the report" in rest, "".join(seen) + rest
+    data = json.loads((tmp_path / "audit.json").read_text())
+    assert data["status"] == "interrupted"
+    assert data["findings"], "the findings of the finished search were lost"
+    assert {f["kind"] for f in data["findings"]} & {"gap", "conflict"}
+    assert "INTERRUPTED" in (tmp_path / "AUDIT.md").read_text()
