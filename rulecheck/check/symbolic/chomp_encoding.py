@@ -872,7 +872,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         terminal=lambda s: s["phase"] == _st.OVER,
         equal=None,
         description=standard_game.__doc__ or "",
-        meta={"logic": "QF_BV", "game": "chomp", "variant": "standard", "players": n},
+        meta={"logic": "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard", "players": n},
     )
     out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS))
     for rid in STD_RULINGS:
