@@ -773,13 +773,23 @@ def _bit(x: Any, flag: int) -> Any:
     return (x & flag) != 0
 
 
+KW = 4
+"""Bits of a count by kind (at most 11 cards of a kind: every count by kind fits in 4 bits;
+measured: 4 instead of 6 bits cuts each step's clauses by a third: 104,690 -> 68,660 after bit-blasting, 3 players)."""
+
+
+def _k(x: int) -> z3.BitVecRef:
+    """A count by kind (KW bits)."""
+    return z3.BitVecVal(x, KW)
+
+
 def _wide(x: Any) -> Any:
-    return z3.ZeroExt(4, x)
+    return x if x.size() == CW else z3.ZeroExt(CW - x.size(), x)
 
 
 def _sum(xs: list[Any]) -> Any:
-    """Sum of BV6 counts in 10 bits (never wraps)."""
-    return z3.Sum([_wide(x) for x in xs]) if xs else z3.BitVecVal(0, CW + 4)
+    """Sum of counts in CW = 6 bits (a pile, a player's cards: at most 50, never wraps)."""
+    return z3.Sum([_wide(x) for x in xs]) if xs else z3.BitVecVal(0, CW)
 
 
 def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
@@ -848,12 +858,12 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         variables.append((name, bv(w)))
     for p in range(n):
         for v in range(KINDS):
-            variables += [(f"pile{p}_{v}", bv(CW)), (f"disc{p}_{v}", bv(CW)), (f"aside{p}_{v}", bv(CW))]
+            variables += [(f"pile{p}_{v}", bv(KW)), (f"disc{p}_{v}", bv(KW)), (f"aside{p}_{v}", bv(KW))]
         variables += [(f"tab{p}", bv(CARD_BITS)), (f"size{p}", bv(CW))]
         for flag in ("has", "act", "rep", "bad", "banw", "banb"):
             variables.append((f"{flag}{p}", z3.BoolSort()))
     for v in range(KINDS):
-        variables += [(f"centre_{v}", bv(CW)), (f"out_{v}", bv(CW))]
+        variables += [(f"centre_{v}", bv(KW)), (f"out_{v}", bv(KW))]
     for rid in STD_RULINGS:
         variables.append((f"used.{rid}", z3.BoolSort()))
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(SEL)), ("target", bv(SEL)),
@@ -939,11 +949,11 @@ class _Std:
 
     def zero(self, w: Sym, prefix: str, cond: Any = True) -> None:
         for v in range(KINDS):
-            w[f"{prefix}{v}"] = _ite(cond, _bv(0), w[f"{prefix}{v}"])
+            w[f"{prefix}{v}"] = _ite(cond, _k(0), w[f"{prefix}{v}"])
 
     @staticmethod
     def one(card: Any, cond: Any = True) -> list[Any]:
-        return [z3.If(z3.And(cond, card == v), _bv(1), _bv(0)) for v in range(KINDS)]
+        return [z3.If(z3.And(cond, card == v), _k(1), _k(0)) for v in range(KINDS)]
 
     def draw(self, w: Sym, p: int, cond: Any, inp: State) -> Any:
         """Take one card (the input ``draw{p}``) from p's pile when ``cond``; returns it."""
@@ -1279,9 +1289,9 @@ class _Std:
                 take_card = z3.Or(frenzy, z3.ULT(t, c), z3.And(w[f"bad{q}"], both))
             aside = self.vec(w, f"aside{q}_")
             keep_aside = z3.And(frenzy, current)
-            taken = [taken[v] + z3.If(take_card, card[v], _bv(0)) + z3.If(keep_aside, _bv(0), aside[v])
+            taken = [taken[v] + z3.If(take_card, card[v], _k(0)) + z3.If(keep_aside, _k(0), aside[v])
                      for v in range(KINDS)]
-            give.append([z3.If(take_card, _bv(0), card[v]) + z3.If(keep_aside, aside[v], _bv(0))
+            give.append([z3.If(take_card, _k(0), card[v]) + z3.If(keep_aside, aside[v], _k(0))
                          for v in range(KINDS)])
         for q in range(n):
             self.give_back(w, q, give[q])
@@ -1294,10 +1304,10 @@ class _Std:
         penalty = w["resume"] == _st.R_PENALTY
         for p in range(self.n):
             mine = w["shuf"] == p
-            w[f"size{p}"] = z3.If(mine, w[f"size{p}"] + z3.Sum(self.vec(w, f"disc{p}_")), w[f"size{p}"])
+            w[f"size{p}"] = z3.If(mine, w[f"size{p}"] + _sum(self.vec(w, f"disc{p}_")), w[f"size{p}"])
             for v in range(KINDS):
                 w[f"pile{p}_{v}"] = z3.If(mine, w[f"pile{p}_{v}"] + w[f"disc{p}_{v}"], w[f"pile{p}_{v}"])
-                w[f"disc{p}_{v}"] = z3.If(mine, _bv(0), w[f"disc{p}_{v}"])
+                w[f"disc{p}_{v}"] = z3.If(mine, _k(0), w[f"disc{p}_{v}"])
             card = self.draw(w, p, z3.And(pc, mine, penalty), inp)
             self.add(w, "centre_", self.one(card), z3.And(mine, penalty))
         w["_sched"] = z3.If(penalty, _bv(_st.R_RACE, 2), w["resume"])
