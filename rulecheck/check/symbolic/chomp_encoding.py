@@ -1192,19 +1192,21 @@ class _Std:
                            z3.Or([z3.And(w[f"has{q}"], cls[p, q][0]) for q in range(n) if q != p]))
                     for p in range(n)]
         legal: list[Any] = [act == S_NOBODY]
-        results: list[tuple[Any, Sym]] = []
+        me = [sp == p for p in range(n)]
+        valid = z3.Or([z3.And(me[p], tg == q, cls[p, q][0]) for p in range(n) for q in range(n)])
         for p in range(n):
-            chosen_p = z3.And(act == S_SLAP, sp == p)
-            valid = z3.Or([z3.And(tg == q, cls[p, q][0]) for q in range(n)])
             for q in range(n):
                 v, b = cls[p, q]
-                legal.append(z3.And(chosen_p, tg == q, w[f"has{p}"], w[f"has{q}"],
+                legal.append(z3.And(act == S_SLAP, me[p], tg == q, w[f"has{p}"], w[f"has{q}"],
                                     z3.Or(z3.And(v, z3.Not(w[f"banw{p}"])), z3.And(b, z3.Not(w[f"banb{p}"])))))
-            win = w.copy()
-            self.win(win, p, z3.And(pc, chosen_p, valid), inp)
-            bad = w.copy()
-            self.bad_chomp(bad, p, valid_pl[p], z3.And(pc, chosen_p, z3.Not(valid)), inp)
-            results.append((chosen_p, merge(valid, win, bad)))
+        # one slap: the slapper is the input ``slapper`` (one symbolic branch, not one per player)
+        slap = act == S_SLAP
+        win = w.copy()
+        self.win(win, me, z3.And(pc, slap, valid), inp)
+        bad = w.copy()
+        was_valid = z3.Or([z3.And(me[p], valid_pl[p]) for p in range(n)])
+        self.bad_chomp(bad, me, was_valid, z3.And(pc, slap, z3.Not(valid)), inp)
+        results: list[tuple[Any, Sym]] = [(slap, merge(valid, win, bad))]
         # a tie of a group of valid slappers
         bits = [(grp & (1 << p)) != 0 for p in range(n)]
         size = z3.Sum([z3.If(b, _bv(1, 3), _bv(0, 3)) for b in bits])
@@ -1245,57 +1247,59 @@ class _Std:
         w["_inkout"] = z3.And(act == S_NOBODY, ink)
         return z3.Or(legal)
 
-    def bad_chomp(self, w: Sym, p: int, was_valid: Any, pc: Any, inp: State) -> None:
-        """standard.bad_chomp."""
-        w[f"bad{p}"] = z3.BoolVal(True)
+    def bad_chomp(self, w: Sym, me: list[Any], was_valid: Any, pc: Any, inp: State) -> None:
+        """standard.bad_chomp by the slapper (``me[p]``: p is the slapper): a penalty card from the
+        top of his pile to the centre (en.bad-chomp.7), or a shuffle first, or no penalty."""
         again = self.rule("chomp.bad_chomp_again", pc, inp)("any_number")
-        w[f"banb{p}"] = z3.Or(w[f"banb{p}"], z3.Not(again))
         not_win = self.rule("chomp.bad_chomper_may_win", z3.And(pc, was_valid), inp)("may_not_win")
-        w[f"banw{p}"] = z3.Or(w[f"banw{p}"], z3.And(was_valid, not_win))
-        has_pile = self.pile_any(w, p)
-        disc = self.any_(w, f"disc{p}_")
-        card = self.draw(w, p, z3.And(pc, has_pile), inp)
+        has_pile = z3.Or([z3.And(me[p], self.pile_any(w, p)) for p in range(self.n)])
+        disc = z3.Or([z3.And(me[p], self.any_(w, f"disc{p}_")) for p in range(self.n)])
+        card: Any = _bv(0, CARD_BITS)
+        for p in range(self.n):
+            w[f"bad{p}"] = z3.Or(w[f"bad{p}"], me[p])
+            w[f"banb{p}"] = z3.Or(w[f"banb{p}"], z3.And(me[p], z3.Not(again)))
+            w[f"banw{p}"] = z3.Or(w[f"banw{p}"], z3.And(me[p], was_valid, not_win))
+            card = z3.If(me[p], self.draw(w, p, z3.And(pc, me[p], has_pile), inp), card)
         self.add(w, "centre_", self.one(card), has_pile)
         nopen = self.rule("chomp.bad_chomp_no_card", z3.And(pc, z3.Not(has_pile), disc), inp)("no_penalty")
         to_shuffle = z3.And(z3.Not(has_pile), disc, z3.Not(nopen))
+        who: Any = _bv(0, SEL)
+        for p in range(self.n):
+            who = z3.If(me[p], _bv(p, SEL), who)
         w["phase"] = z3.If(to_shuffle, _bv(_st.SHUFFLE, 3), w["phase"])
-        w["shuf"] = z3.If(to_shuffle, _bv(p, SEL), w["shuf"])
+        w["shuf"] = z3.If(to_shuffle, who, w["shuf"])
         w["resume"] = z3.If(to_shuffle, _bv(_st.R_PENALTY, 2), w["resume"])
         w["_sched"] = z3.If(to_shuffle, _bv(0, 2), _bv(_st.R_RACE, 2))
 
-    def win(self, w: Sym, p: int, pc: Any, inp: State) -> None:
-        """standard.win for player ``p`` (a Feeding Frenzy or an ordinary chomp)."""
+    def win(self, w: Sym, me: list[Any], pc: Any, inp: State) -> None:
+        """standard.win for the slapper (``me[p]``: p is the slapper): a Feeding Frenzy takes
+        everything (en.feeding-frenzy.3), an ordinary chomp what his card can chomp
+        (en.gameplay.3-4, en.bad-chomp.8, en.ink-out.4-5, en.tie.3)."""
         n = self.n
         race = w["race"]
         frenzy = (race & _st.KIND_MASK) == _st.RK_FRENZY
         taken = self.vec(w, "centre_")
         self.zero(w, "centre_")
-        c = w[f"tab{p}"]
+        c: Any = _bv(0, CARD_BITS)
+        for p in range(n):
+            c = z3.If(me[p], w[f"tab{p}"], c)
         current = _bit(race, _st.F_FRENZY_CURRENT)
-        both_pc = []
-        for q in range(n):
-            if q == p:
-                continue
-            t = w[f"tab{q}"]
-            both_pc.append(z3.And(z3.Not(frenzy), w[f"has{q}"], z3.Not(z3.ULT(t, c)), w[f"bad{q}"]))
+        both_pc = [z3.And(z3.Not(me[q]), z3.Not(frenzy), w[f"has{q}"], z3.Not(z3.ULT(w[f"tab{q}"], c)),
+                          w[f"bad{q}"]) for q in range(n)]
         both = self.rule("chomp.bad_chomp_both_cards", z3.And(pc, z3.Or(both_pc)), inp)("winner_takes_both")
         give: list[list[Any]] = []
+        keep_aside = z3.And(frenzy, current)
         for q in range(n):
             card = self.one(w[f"tab{q}"], w[f"has{q}"])
-            if q == p:
-                take_card = z3.BoolVal(True)
-            else:
-                t = w[f"tab{q}"]
-                take_card = z3.Or(frenzy, z3.ULT(t, c), z3.And(w[f"bad{q}"], both))
+            take_card = z3.Or(me[q], frenzy, z3.ULT(w[f"tab{q}"], c), z3.And(w[f"bad{q}"], both))
             aside = self.vec(w, f"aside{q}_")
-            keep_aside = z3.And(frenzy, current)
             taken = [taken[v] + z3.If(take_card, card[v], _k(0)) + z3.If(keep_aside, _k(0), aside[v])
                      for v in range(KINDS)]
             give.append([z3.If(take_card, _k(0), card[v]) + z3.If(keep_aside, aside[v], _k(0))
                          for v in range(KINDS)])
         for q in range(n):
             self.give_back(w, q, give[q])
-        self.add(w, f"disc{p}_", taken)
+            self.add(w, f"disc{q}_", taken, me[q])
         w["_end"] = z3.BoolVal(True)
 
     # ------------------------------------------------------------------ shuffle
