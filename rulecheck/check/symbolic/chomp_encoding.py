@@ -766,7 +766,16 @@ STD_ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
 """The encoding's ``act`` input, by index: the engine action names (see :mod:`.decode`)."""
 S_TURN, S_SHUFFLE, S_NOBODY, S_SLAP, S_TIE = range(5)
 RACE_BITS = 16
-SEL = 2  # bits of a player index (up to 4 players)
+
+
+def _sel(n: int) -> int:
+    """Bits of a player index: 2 for 3-4 players, 3 for 5-6."""
+    return max(2, (n - 1).bit_length())
+
+
+def _pw(n: int) -> int:
+    """Bits of a mask of players (the engine's ``winners``, a tie's group): at least 4."""
+    return max(4, n)
 
 
 def _bit(x: Any, flag: int) -> Any:
@@ -783,13 +792,15 @@ def _k(x: int) -> z3.BitVecRef:
     return z3.BitVecVal(x, KW)
 
 
-def _wide(x: Any) -> Any:
-    return x if x.size() == CW else z3.ZeroExt(CW - x.size(), x)
+def _wide(x: Any, width: int = CW) -> Any:
+    return x if x.size() == width else z3.ZeroExt(width - x.size(), x)
 
 
-def _sum(xs: list[Any]) -> Any:
-    """Sum of counts in CW = 6 bits (a pile, a player's cards: at most 50, never wraps)."""
-    return z3.Sum([_wide(x) for x in xs]) if xs else z3.BitVecVal(0, CW)
+def _sum(xs: list[Any], width: int = CW) -> Any:
+    """Sum of counts in ``width`` bits (6: a pile, a player's cards: at most 50 in any state
+    reachable from a deal; the deal's own constraints use 8 bits, as any 4-bit counts are
+    summed there)."""
+    return z3.Sum([_wide(x, width) for x in xs]) if xs else z3.BitVecVal(0, width)
 
 
 def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
@@ -830,8 +841,8 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     with one covered option is answered with that option; a ruleset choosing an uncovered
     option is refused.
     """
-    if players not in (3, 4):
-        raise InvalidConfigError(f"the standard-game encoding covers 3 or 4 players, not {players}")
+    if players not in (3, 4, 5, 6):
+        raise InvalidConfigError(f"the standard-game encoding covers 3 to 6 players, not {players}")
     from rulecheck.core.rulings import load_ruling_points
 
     points = load_ruling_points("chomp")
@@ -853,7 +864,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     per = sum(deck) // n
     bv = z3.BitVecSort
     variables: list[tuple[str, z3.SortRef]] = []
-    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", SEL), ("outcome", 3), ("winners", 4),
+    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", _sel(n)), ("outcome", 3), ("winners", _pw(n)),
                     ("race", RACE_BITS), ("chain", CW)):
         variables.append((name, bv(w)))
     for p in range(n):
@@ -866,8 +877,8 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         variables += [(f"centre_{v}", bv(KW)), (f"out_{v}", bv(KW))]
     for rid in STD_RULINGS:
         variables.append((f"used.{rid}", z3.BoolSort()))
-    inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(SEL)), ("target", bv(SEL)),
-                                            ("group", bv(4))]
+    inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(_sel(n))), ("target", bv(_sel(n))),
+                                            ("group", bv(_pw(n)))]
     inputs += [(f"draw{p}", bv(CARD_BITS)) for p in range(n)]
     for rid in open_rulings:
         inputs.append((f"opt.{rid}", z3.BoolSort() if len(STD_RULINGS[rid]) == 2 else bv(2)))
@@ -920,6 +931,7 @@ class _Std:
 
     def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None]) -> None:
         self.n, self.per, self.deck, self.options = n, per, deck, options
+        self.sel = _sel(n)
         self.used: dict[str, Any] = {}
         self.legal: list[Any] = []
 
@@ -975,7 +987,8 @@ class _Std:
         self.add(w, f"disc{q}_", counts, z3.And(cond, w[f"act{q}"]))
         self.add(w, "centre_", counts, z3.And(cond, z3.Not(w[f"act{q}"])))
 
-    def mask(self, bits: list[Any], width: int = 4) -> Any:
+    def mask(self, bits: list[Any]) -> Any:
+        width = _pw(self.n)
         out: Any = z3.BitVecVal(0, width)
         for p, b in enumerate(bits):
             out = out | z3.If(b, z3.BitVecVal(1 << p, width), z3.BitVecVal(0, width))
@@ -990,14 +1003,14 @@ class _Std:
         cs: list[Any] = [s["phase"] == _st.TURN, s["step"] == _st.NEW, s["resume"] == _st.R_NONE, s["shuf"] == 0,
                          s["outcome"] == _st.O_NONE, s["winners"] == 0, s["race"] == 0, s["chain"] == 0]
         for p in range(n):
-            cs.append(_sum(self.vec(Sym(dict(s)), f"pile{p}_")) == per)
+            cs.append(_sum(self.vec(Sym(dict(s)), f"pile{p}_"), 8) == per)
             cs.append(s[f"size{p}"] == per)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
             cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb")]
         for v in range(KINDS):
             cs.append(s[f"centre_{v}"] == 0)
-            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]]) == deck[v])
+            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]], 8) == deck[v])
         # the deal consults the player count (both options deal alike for 3 to 6 players)
         cs += [s[f"used.{rid}"] == (rid == "chomp.player_count") for rid in STD_RULINGS]
         return z3.And(cs)
@@ -1018,10 +1031,10 @@ class _Std:
             empties.append(z3.And(w[f"act{p}"], pile_empty, disc))
         shuffling = z3.Or(sh)
         self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)), inp)
-        first: Any = _bv(0, SEL)
+        first: Any = _bv(0, self.sel)
         for p in reversed(range(n)):
-            first = z3.If(sh[p], _bv(p, SEL), first)
-        w["shuf"] = z3.If(shuffling, first, _bv(0, SEL))
+            first = z3.If(sh[p], _bv(p, self.sel), first)
+        w["shuf"] = z3.If(shuffling, first, _bv(0, self.sel))
         w["resume"] = z3.If(shuffling, r, _bv(_st.R_NONE, 2))
         w["phase"] = z3.If(shuffling, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
 
@@ -1053,18 +1066,19 @@ class _Std:
         # two left: they count their cards
         self.rule("chomp.two_left", z3.And(pc, two), inp)
         outcome: Any = _bv(_st.O_NONE, 3)
-        winners: Any = _bv(0, 4)
+        pw = _pw(n)
+        winners: Any = _bv(0, pw)
         tie_pc = []
         for a in range(n):
             for b in range(a + 1, n):
                 pair = z3.And([left[q] if q in (a, b) else z3.Not(left[q]) for q in range(n)])
                 ha, hb = self.holdings(w, a), self.holdings(w, b)
                 tie_pc.append(z3.And(pair, ha == hb))
-                win = z3.If(z3.UGT(ha, hb), _bv(1 << a, 4), _bv(1 << b, 4))
+                win = z3.If(z3.UGT(ha, hb), _bv(1 << a, pw), _bv(1 << b, pw))
                 outcome = z3.If(pair, z3.If(ha == hb, _bv(_st.O_COUNT_TIE, 3), _bv(_st.O_COUNT, 3)), outcome)
-                winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), 4), win), winners)
+                winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), pw), win), winners)
         shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Or(tie_pc)), inp)("shared_win")
-        winners = z3.If(z3.And(z3.Or(tie_pc), z3.Not(shared)), _bv(0, 4), winners)
+        winners = z3.If(z3.And(z3.Or(tie_pc), z3.Not(shared)), _bv(0, pw), winners)
         # fewer than two left
         last = self.rule("chomp.fewer_than_two_left", z3.And(pc, fewer), inp)("shared_last_round")
         one_left = count == 1
@@ -1077,7 +1091,7 @@ class _Std:
         w["outcome"] = z3.If(over, z3.If(two, outcome, f_out), w["outcome"])
         w["winners"] = z3.If(over, z3.If(two, winners, f_win), w["winners"])
         w["phase"] = z3.If(over, _bv(_st.OVER, 3), w["phase"])
-        w["shuf"] = z3.If(over, _bv(0, SEL), w["shuf"])
+        w["shuf"] = z3.If(over, _bv(0, self.sel), w["shuf"])
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
 
     def replay(self, w: Sym, step: int, replay_bits: list[Any]) -> None:
@@ -1210,7 +1224,7 @@ class _Std:
         # a tie of a group of valid slappers
         bits = [(grp & (1 << p)) != 0 for p in range(n)]
         size = z3.Sum([z3.If(b, _bv(1, 3), _bv(0, 3)) for b in bits])
-        in_range = z3.BoolVal(True) if n == 4 else z3.ULT(grp, 1 << n)
+        in_range = z3.BoolVal(True) if n == _pw(n) else z3.ULT(grp, 1 << n)
         legal.append(z3.And(act == S_TIE, z3.UGE(size, 2), in_range,
                             *[z3.Implies(bits[p], valid_pl[p]) for p in range(n)]))
         tie = w.copy()
@@ -1263,9 +1277,9 @@ class _Std:
         self.add(w, "centre_", self.one(card), has_pile)
         nopen = self.rule("chomp.bad_chomp_no_card", z3.And(pc, z3.Not(has_pile), disc), inp)("no_penalty")
         to_shuffle = z3.And(z3.Not(has_pile), disc, z3.Not(nopen))
-        who: Any = _bv(0, SEL)
+        who: Any = _bv(0, self.sel)
         for p in range(self.n):
-            who = z3.If(me[p], _bv(p, SEL), who)
+            who = z3.If(me[p], _bv(p, self.sel), who)
         w["phase"] = z3.If(to_shuffle, _bv(_st.SHUFFLE, 3), w["phase"])
         w["shuf"] = z3.If(to_shuffle, who, w["shuf"])
         w["resume"] = z3.If(to_shuffle, _bv(_st.R_PENALTY, 2), w["resume"])
