@@ -735,11 +735,12 @@ def _pick(inp: State, k: int, n: Any) -> Any:
 # and flags, outcomes and the deck are the model's own (imported, not re-typed).
 
 from rulecheck.games.chomp import cards as _cards  # noqa: E402
+from rulecheck.games.chomp import standard as standard_mod  # noqa: E402
 from rulecheck.games.chomp import state as _st  # noqa: E402
 
 STD_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.player_count": ("three_or_more", "three_to_six"),
-    "chomp.reshuffle_when": ("when_needed",),
+    "chomp.reshuffle_when": ("when_needed", "when_pile_runs_out"),
     "chomp.lower_not_lowest": ("bad_chomp", "wins_round", "no_effect"),
     "chomp.frenzy_vs_bad_chomp": ("frenzy_overrides", "bad_chomp_applies"),
     "chomp.eel_in_replay": ("all_cards", "current_cards_only"),
@@ -748,13 +749,13 @@ STD_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
     "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
     "chomp.bad_chomp_both_cards": ("winner_takes_both", "only_if_can_chomp"),
-    "chomp.tie_replay_winnings": ("all_tie_cards",),
+    "chomp.tie_replay_winnings": ("all_tie_cards", "chompable_only"),
     "chomp.tie_replay_players": ("all_players", "tied_only"),
     "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
     "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
     "chomp.replay_no_card": ("sits_out", "washed_up"),
     "chomp.replay_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
-    "chomp.two_left": ("count",),
+    "chomp.two_left": ("count", "underwater_war", "chomp_rapido", "doble_chomp"),
     "chomp.count_tie": ("shared_win", "no_winner"),
     "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
 }
@@ -861,7 +862,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     open_rulings = tuple(r for r, o in options.items() if o is None and len(STD_RULINGS[r]) > 1)
     n = players
     deck = _cards.DECKS["full"]
-    per = sum(deck) // n
+    enc = _Std(n, sum(deck) // n, deck, options)
     bv = z3.BitVecSort
     variables: list[tuple[str, z3.SortRef]] = []
     for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", _sel(n)), ("outcome", 3), ("winners", _pw(n)),
@@ -870,11 +871,15 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     for p in range(n):
         for v in range(KINDS):
             variables += [(f"pile{p}_{v}", bv(KW)), (f"disc{p}_{v}", bv(KW)), (f"aside{p}_{v}", bv(KW))]
+            if enc.tie_bucket:
+                variables.append((f"aside_tie{p}_{v}", bv(KW)))
         variables += [(f"tab{p}", bv(CARD_BITS)), (f"size{p}", bv(CW))]
         for flag in ("has", "act", "rep", "bad", "banw", "banb"):
             variables.append((f"{flag}{p}", z3.BoolSort()))
     for v in range(KINDS):
         variables += [(f"centre_{v}", bv(KW)), (f"out_{v}", bv(KW))]
+    if enc.switch:
+        variables.append(("mode", bv(2)))
     for rid in STD_RULINGS:
         variables.append((f"used.{rid}", z3.BoolSort()))
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(_sel(n))), ("target", bv(_sel(n))),
@@ -882,23 +887,27 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     inputs += [(f"draw{p}", bv(CARD_BITS)) for p in range(n)]
     for rid in open_rulings:
         inputs.append((f"opt.{rid}", z3.BoolSort() if len(STD_RULINGS[rid]) == 2 else bv(2)))
-    enc = _Std(n, per, deck, options)
     system = TransitionSystem(
         name=f"chomp/standard/{n}p",
         variables=tuple(variables),
         inputs=tuple(inputs),
         init=enc.init,
         trans=enc.trans,
-        enabled=lambda s: s["phase"] != _st.OVER,
-        terminal=lambda s: s["phase"] == _st.OVER,
+        enabled=lambda s: z3.Not(enc.ends(s)),
+        terminal=enc.ends,
         equal=None,
         description=standard_game.__doc__ or "",
-        meta={"logic": "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard", "players": n},
+        meta={"logic": "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard", "players": n,
+              "tie_bucket": enc.tie_bucket, "mode": enc.switch},
     )
     out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS))
     for rid in STD_RULINGS:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == _st.OVER)
+    if enc.switch:
+        out.targets["switch"] = (
+            "the last two players switch to a 2-player game (ruling chomp.two_left; this encoding ends there)",
+            lambda s: s["mode"] != _st.STANDARD)
     out.targets["ink-out"] = ("an Ink Out", lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_INKOUT)
     out.targets["feeding-frenzy"] = ("a Feeding Frenzy",
                                      lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_FRENZY)
@@ -919,7 +928,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         "every state is terminal or has a legal action: a turn-over (a player who reveals has a pile "
         "card to draw), a race (nobody_slaps is always an outcome), or a shuffle of a player in the game "
         "whose discard pile is not empty",
-        lambda s: z3.Or(s["phase"] == _st.TURN, s["phase"] == _st.RACE, s["phase"] == _st.OVER,
+        lambda s: z3.Or(s["phase"] == _st.TURN, s["phase"] == _st.RACE, enc.ends(s),
                         z3.And(s["phase"] == _st.SHUFFLE, z3.Or([z3.And(s["shuf"] == p, z3.Or(
                             [s[f"disc{p}_{v}"] != 0 for v in range(KINDS)])) for p in range(n)]))))
     return out
@@ -932,6 +941,9 @@ class _Std:
     def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None]) -> None:
         self.n, self.per, self.deck, self.options = n, per, deck, options
         self.sel = _sel(n)
+        # optional parts of the state: only when the ruleset can use them
+        self.tie_bucket = options["chomp.tie_replay_winnings"] != "all_tie_cards"
+        self.switch = options["chomp.two_left"] != "count"
         self.used: dict[str, Any] = {}
         self.legal: list[Any] = []
 
@@ -951,6 +963,18 @@ class _Std:
 
     def vec(self, w: Sym, prefix: str) -> list[Any]:
         return [w[f"{prefix}{v}"] for v in range(KINDS)]
+
+    def tie_vec(self, w: Sym | State, q: int) -> list[Any]:
+        """q's set-aside tie-round cards of which the winner takes what he can chomp (counts by
+        kind; zeros when ``chomp.tie_replay_winnings = all_tie_cards``: they are never used)."""
+        if not self.tie_bucket:
+            return [_k(0)] * KINDS
+        return [w[f"aside_tie{q}_{v}"] for v in range(KINDS)]
+
+    def set_aside(self, w: Sym, q: int) -> list[Any]:
+        """All of q's set-aside cards (the engine's ``aside + aside_tie``)."""
+        ties = self.tie_vec(w, q)
+        return [w[f"aside{q}_{v}"] + ties[v] for v in range(KINDS)]
 
     def any_(self, w: Sym, prefix: str) -> Any:
         return z3.Or([w[f"{prefix}{v}"] != 0 for v in range(KINDS)])
@@ -997,6 +1021,12 @@ class _Std:
     def ordinary(self, c: Any) -> Any:
         return z3.ULE(c, _cards.SHARK)
 
+    def ends(self, s: State) -> Any:
+        """Terminal for this encoding: the game is over, or (``chomp.two_left`` other than
+        ``count``) the last two switched to a 2-player game, which other encodings cover."""
+        over = s["phase"] == _st.OVER
+        return z3.Or(over, s["mode"] != _st.STANDARD) if self.switch else over
+
     # ------------------------------------------------------------------ init
     def init(self, s: State) -> z3.BoolRef:
         n, per, deck = self.n, self.per, self.deck
@@ -1006,37 +1036,52 @@ class _Std:
             cs.append(_sum(self.vec(Sym(dict(s)), f"pile{p}_"), 8) == per)
             cs.append(s[f"size{p}"] == per)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
+            cs += [x == 0 for x in self.tie_vec(s, p)]
             cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb")]
         for v in range(KINDS):
             cs.append(s[f"centre_{v}"] == 0)
             cs.append(_sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]], 8) == deck[v])
+        if self.switch:
+            cs.append(s["mode"] == _st.STANDARD)
         # the deal consults the player count (both options deal alike for 3 to 6 players)
         cs += [s[f"used.{rid}"] == (rid == "chomp.player_count") for rid in STD_RULINGS]
         return z3.And(cs)
 
     # ------------------------------------------------------------------ schedule / end (deferred)
     def schedule(self, w: Sym, r: Any, pc: Any, inp: State) -> None:
-        """standard.schedule with ``reshuffle_when = when_needed``; ``r`` is R_TURN or R_RACE (BV2)."""
+        """standard.schedule; ``r`` is R_TURN or R_RACE (BV2). A player who must turn over more
+        cards than his pile holds shuffles first (en.outcomes.5); under ``chomp.reshuffle_when =
+        when_pile_runs_out`` so does any player in the game whose pile is empty. Either way the
+        pile is empty when it is shuffled, so the counts by kind stay exact. After a switch to
+        Doble Chomp a player needs two cards (es.doble-chomp.1)."""
         n = self.n
         is_turn = r == _st.R_TURN
         in_replay = z3.Or(w["step"] == _st.REPLAY, w["step"] == _st.TIE_REPLAY)
+        doble = w["mode"] == _st.DOBLE_CHOMP if self.switch else z3.BoolVal(False)
         sh = []
         empties = []
         for p in range(n):
             who = z3.And(w[f"act{p}"], z3.Or(z3.Not(in_replay), w[f"rep{p}"]))
             pile_empty = z3.Not(self.pile_any(w, p))
+            short = z3.Or(pile_empty, z3.And(doble, w[f"size{p}"] == 1))
             disc = self.any_(w, f"disc{p}_")
-            sh.append(z3.And(is_turn, who, disc, pile_empty))
+            sh.append(z3.And(is_turn, who, disc, short))
             empties.append(z3.And(w[f"act{p}"], pile_empty, disc))
         shuffling = z3.Or(sh)
-        self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)), inp)
+        early = self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)),
+                          inp)("when_pile_runs_out")
         first: Any = _bv(0, self.sel)
         for p in reversed(range(n)):
             first = z3.If(sh[p], _bv(p, self.sel), first)
-        w["shuf"] = z3.If(shuffling, first, _bv(0, self.sel))
-        w["resume"] = z3.If(shuffling, r, _bv(_st.R_NONE, 2))
-        w["phase"] = z3.If(shuffling, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
+        first_empty: Any = _bv(0, self.sel)
+        for p in reversed(range(n)):
+            first_empty = z3.If(empties[p], _bv(p, self.sel), first_empty)
+        runs_out = z3.And(z3.Not(shuffling), z3.Or(empties), early)
+        w["shuf"] = z3.If(shuffling, first, z3.If(runs_out, first_empty, _bv(0, self.sel)))
+        shuffle = z3.Or(shuffling, runs_out)
+        w["resume"] = z3.If(shuffle, r, _bv(_st.R_NONE, 2))
+        w["phase"] = z3.If(shuffle, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
 
     def clear_round(self, w: Sym) -> None:
         for p in range(self.n):
@@ -1044,6 +1089,8 @@ class _Std:
             for f in ("has", "rep", "bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
             self.zero(w, f"aside{p}_")
+            if self.tie_bucket:
+                self.zero(w, f"aside_tie{p}_")
         w["race"] = _bv(0, RACE_BITS)
         w["step"] = _bv(_st.NEW, 3)
 
@@ -1051,7 +1098,9 @@ class _Std:
         return _sum([w[f"size{p}"], *self.vec(w, f"disc{p}_")])
 
     def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
-        """standard.end_of_round (mode standard, ``two_left = count``)."""
+        """standard.end_of_round: wash out players without cards (en.ending.1); two left count
+        their cards (en.ending.3) or switch to a 2-player game (ruling ``chomp.two_left``: the
+        encoding ends there, in a state with ``mode`` the 2-player game); fewer than two."""
         n = self.n
         self.clear_round(w)
         before = [w[f"act{p}"] for p in range(n)]
@@ -1062,9 +1111,15 @@ class _Std:
         three = z3.UGE(count, 3)
         two = count == 2
         fewer = z3.ULT(count, 2)
-        w["_sched"] = z3.If(z3.And(pc, three), _bv(_st.R_TURN, 2), w["_sched"])
-        # two left: they count their cards
-        self.rule("chomp.two_left", z3.And(pc, two), inp)
+        # two left: they count their cards, or switch to a 2-player game and go on
+        two_left = self.rule("chomp.two_left", z3.And(pc, two), inp)
+        switch = z3.And(two, z3.Not(two_left("count")))
+        if self.switch:
+            mode: Any = _bv(_st.STANDARD, 2)
+            for name, m in standard_mod.SWITCH_MODES.items():
+                mode = z3.If(two_left(name), _bv(m, 2), mode)
+            w["mode"] = z3.If(switch, mode, w["mode"])
+        w["_sched"] = z3.If(z3.And(pc, z3.Or(three, switch)), _bv(_st.R_TURN, 2), w["_sched"])
         outcome: Any = _bv(_st.O_NONE, 3)
         pw = _pw(n)
         winners: Any = _bv(0, pw)
@@ -1077,7 +1132,7 @@ class _Std:
                 win = z3.If(z3.UGT(ha, hb), _bv(1 << a, pw), _bv(1 << b, pw))
                 outcome = z3.If(pair, z3.If(ha == hb, _bv(_st.O_COUNT_TIE, 3), _bv(_st.O_COUNT, 3)), outcome)
                 winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), pw), win), winners)
-        shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Or(tie_pc)), inp)("shared_win")
+        shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Not(switch), z3.Or(tie_pc)), inp)("shared_win")
         winners = z3.If(z3.And(z3.Or(tie_pc), z3.Not(shared)), _bv(0, pw), winners)
         # fewer than two left
         last = self.rule("chomp.fewer_than_two_left", z3.And(pc, fewer), inp)("shared_last_round")
@@ -1087,17 +1142,24 @@ class _Std:
                       z3.If(one_left, z3.If(centre, _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_COLLECTED_ALL, 3)),
                             _bv(_st.O_DRAW, 3)))
         f_win = z3.If(last, self.mask(before), self.mask(left))
-        over = z3.Not(three)
+        over = z3.Not(z3.Or(three, switch))
         w["outcome"] = z3.If(over, z3.If(two, outcome, f_out), w["outcome"])
         w["winners"] = z3.If(over, z3.If(two, winners, f_win), w["winners"])
         w["phase"] = z3.If(over, _bv(_st.OVER, 3), w["phase"])
         w["shuf"] = z3.If(over, _bv(0, self.sel), w["shuf"])
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
 
-    def replay(self, w: Sym, step: int, replay_bits: list[Any]) -> None:
-        """standard._replay: the table's cards are set aside; the replaying players play again."""
+    def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
+        """standard._replay: the table's cards are set aside (player p's with the tie-round cards
+        of which the winner takes only what he can chomp when ``tie_bucket[p]``, en.tie.4); the
+        replaying players play again."""
         for p in range(self.n):
-            self.add(w, f"aside{p}_", self.one(w[f"tab{p}"], w[f"has{p}"]))
+            card = self.one(w[f"tab{p}"], w[f"has{p}"])
+            if tie_bucket is None:
+                self.add(w, f"aside{p}_", card)
+            else:
+                self.add(w, f"aside{p}_", card, z3.Not(tie_bucket[p]))
+                self.add(w, f"aside_tie{p}_", card, tie_bucket[p])
             w[f"tab{p}"] = _bv(0, CARD_BITS)
             w[f"has{p}"] = z3.BoolVal(False)
             w[f"rep{p}"] = replay_bits[p]
@@ -1131,7 +1193,7 @@ class _Std:
         stay = self.rule("chomp.replay_nobody_can_play", z3.And(pc_nb, replay_step), inp)("stay_in_centre")
         stay = z3.And(replay_step, stay)
         for q in range(n):
-            cards = self.vec(nb, f"aside{q}_")
+            cards = self.set_aside(nb, q)
             self.add(nb, "centre_", cards, stay)
             self.give_back(nb, q, cards, z3.Not(stay))
             self.zero(nb, f"aside{q}_")
@@ -1153,7 +1215,7 @@ class _Std:
         flags = flags | _st.F_BAD_OK
         pairs = [(p, q) for p in range(n) for q in range(n) if p != q]
         # Feeding Frenzy
-        asides = z3.Or([self.any_(w, f"aside{q}_") for q in range(n)])
+        asides = z3.Or([z3.Or([x != 0 for x in self.set_aside(w, q)]) for q in range(n)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
         frenzy_rel = z3.Or([z3.And(has[p], has[q], self.ordinary(tab[p]), self.ordinary(tab[q]),
                                    z3.ULE(tab[p], tab[q])) for p, q in pairs])
@@ -1229,9 +1291,10 @@ class _Std:
                             *[z3.Implies(bits[p], valid_pl[p]) for p in range(n)]))
         tie = w.copy()
         pc_tie = z3.And(pc, act == S_TIE)
-        self.rule("chomp.tie_replay_winnings", pc_tie, inp)  # all_tie_cards: set aside as usual
+        chompable = self.rule("chomp.tie_replay_winnings", pc_tie, inp)("chompable_only")
         tied = self.rule("chomp.tie_replay_players", pc_tie, inp)("tied_only")
-        self.replay(tie, _st.TIE_REPLAY, [z3.If(tied, bits[p], tie[f"act{p}"]) for p in range(n)])
+        bucket = [z3.And(chompable, z3.Not(tie[f"bad{p}"])) for p in range(n)] if self.tie_bucket else None
+        self.replay(tie, _st.TIE_REPLAY, [z3.If(tied, bits[p], tie[f"act{p}"]) for p in range(n)], bucket)
         results.append((act == S_TIE, tie))
         # nobody slaps
         pc_nb = z3.And(pc, act == S_NOBODY)
@@ -1248,7 +1311,8 @@ class _Std:
         nb = w.copy()
         for q in range(n):
             cards = self.one(nb[f"tab{q}"], nb[f"has{q}"])
-            cards = [cards[v] + nb[f"aside{q}_{v}"] for v in range(KINDS)]
+            aside = self.set_aside(nb, q)
+            cards = [cards[v] + aside[v] for v in range(KINDS)]
             to_c = z3.Or(centre, nb[f"bad{q}"])
             self.add(nb, "centre_", cards, to_c)
             self.give_back(nb, q, cards, z3.Not(to_c))
@@ -1311,6 +1375,12 @@ class _Std:
                      for v in range(KINDS)]
             give.append([z3.If(take_card, _k(0), card[v]) + z3.If(keep_aside, aside[v], _k(0))
                          for v in range(KINDS)])
+            if self.tie_bucket:  # en.tie.4-5: of the tie round's cards, what the winner can chomp
+                ties = self.tie_vec(w, q)
+                take_tie = [z3.And(z3.Not(keep_aside), z3.Or(frenzy, me[q], z3.ULT(_bv(v, CARD_BITS), c)))
+                            for v in range(KINDS)]
+                taken = [taken[v] + z3.If(take_tie[v], ties[v], _k(0)) for v in range(KINDS)]
+                give[q] = [give[q][v] + z3.If(take_tie[v], _k(0), ties[v]) for v in range(KINDS)]
         for q in range(n):
             self.give_back(w, q, give[q])
             self.add(w, f"disc{q}_", taken, me[q])
@@ -1339,6 +1409,8 @@ class _Std:
         w["_sched"] = _bv(0, 2)
         w["_inkout"] = z3.BoolVal(False)
         phase, act = s["phase"], inp["act"]
+        if not self.switch:
+            w["mode"] = _bv(_st.STANDARD, 2)
         tw = w.copy()
         self.turn_over(tw, phase == _st.TURN, inp)
         sw = w.copy()
@@ -1363,6 +1435,9 @@ class _Std:
             z3.And(phase == _st.SHUFFLE, act == S_SHUFFLE),
             z3.And(phase == _st.RACE, race_legal),
         )
-        opt_ok = [z3.ULT(inp[k], 3) for k in inp if k.startswith("opt.") and z3.is_bv(inp[k])]
+        if self.switch:  # after a switch to a 2-player game this encoding has no step
+            legal = z3.And(legal, s["mode"] == _st.STANDARD)
+        opt_ok = [z3.ULT(inp[f"opt.{rid}"], len(options)) for rid, options in STD_RULINGS.items()
+                  if f"opt.{rid}" in inp and z3.is_bv(inp[f"opt.{rid}"]) and len(options) < 4]
         eqs = [t[k] == nxt.v[k] for k in t]
         return z3.And(legal, *self.legal, *opt_ok, *eqs)
