@@ -805,42 +805,51 @@ def _sum(xs: list[Any], width: int = CW) -> Any:
 
 
 def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
-    """The 3+ player standard game on the full 50-card deck, ``players`` 3 or 4, step for step
+    """The 3+ player standard game on the full 50-card deck, ``players`` 3 to 6, step for step
     with :mod:`rulecheck.games.chomp.standard` (mode ``standard``).
 
     One transition is one engine action: ``turn_over``, a ``shuffle`` (chance), or a slap-race
     outcome (``nobody_slaps``, a ``slap`` of one player on one card, a ``tie`` of a group).
-    Covered: turning over (and replays after an Ink Out or a tie, with players who have no card
-    sitting out or washed up), the race (valid chomps by the food chain and the lowest card,
-    every kind of Bad Chomp with its penalty card and the rulings on them, ties, nobody
-    slapping, nobody able to chomp), Feeding Frenzy, Ink Out and its replay (chained Ink Outs),
-    tie replays, resolution into discard piles and the centre, reshuffles, elimination, and the
-    end (two left count their cards; fewer than two).
+    Covered: the deal (en.setup.1-4: equal piles, 50 // n cards each, the rest out of play),
+    turning over (and replays after an Ink Out or a tie, with players who have no card sitting
+    out or washed up), the race (valid chomps by the food chain and the lowest card, every kind
+    of Bad Chomp with its penalty card and the rulings on them, ties, nobody slapping, nobody
+    able to chomp), Feeding Frenzy, Ink Out and its replay (chained Ink Outs), tie replays
+    (en.tie.1-5, either ``chomp.tie_replay_winnings`` option), resolution into discard piles and
+    the centre, reshuffles (en.outcomes.5, either ``chomp.reshuffle_when`` option), elimination,
+    and the end (en.ending.1-3: two left count their cards, or switch to a 2-player game;
+    fewer than two). Every ruling point the standard game consults, with every option.
 
-    State (per player ``p``; cards are the engine's ints, counts BV6 by kind ``v``):
+    State (per player ``p``; cards are the engine's ints, counts by kind ``v`` in 4 bits):
 
-    * ``pile{p}_{v}``: the face-down pile **as counts by kind**, not in order. This is exact for
-      ``chomp.reshuffle_when = when_needed``: a pile is only ever shuffled when it is empty and
-      nobody sees its order before its cards are turned over, so the order of an unobserved pile
-      is equivalent to choosing each turned-over card symbolically (input ``draw{p}``) among the
-      cards left in it. The decoder rebuilds the deal and every shuffle's order from the cards
-      the witness draws (:func:`.decode.replay_witness`).
-    * ``size{p}``: the pile's size, a redundant counter kept equal to the sum of its counts (the
-      solver then sees at once how far a pile is from running out instead of counting kinds:
-      deep targets went from BMC depth ~4 to ~17 in a minute).
+    * ``pile{p}_{v}``: the face-down pile **as counts by kind**, not in order. This is exact: a
+      pile is only ever shuffled when it is empty (when a card is needed, or under
+      ``reshuffle_when = when_pile_runs_out`` as soon as it runs out, or to pay a Bad Chomp
+      penalty) and nobody sees its order before its cards are turned over, so the order of an
+      unobserved pile is equivalent to choosing each turned-over card symbolically (input
+      ``draw{p}``) among the cards left in it. The decoder rebuilds the deal and every shuffle's
+      order from the cards the witness draws (:func:`.decode.replay_witness`).
+    * ``size{p}``: the pile's size (6 bits), a redundant counter kept equal to the sum of its
+      counts (the solver then sees at once how far a pile is from running out instead of
+      counting kinds: deep targets went from BMC depth ~4 to ~17 in a minute).
     * ``disc{p}_{v}``, ``aside{p}_{v}``, ``centre_{v}``, ``out_{v}`` (the cards out of play):
-      counts by kind; ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
+      counts by kind; ``aside_tie{p}_{v}`` (only when ``tie_replay_winnings`` may be
+      ``chompable_only``): the tie round's cards of which the replay's winner takes only those
+      he can chomp; ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
       ``rep{p}`` (plays in the replay), ``bad{p}``, ``banw{p}``, ``banb{p}``: the engine masks.
     * ``phase``, ``step``, ``resume``, ``shuf``, ``race`` (the engine's race kind and ruling
-      flags, bit for bit), ``outcome``, ``winners``; ``chain``: consecutive Ink Out replays in
-      this round (history, for the longest-chain query); ``used.<ruling id>``.
+      flags, bit for bit), ``outcome``, ``winners``; ``mode`` (only when ``two_left`` may be a
+      2-player game); ``chain``: consecutive Ink Out replays in this round (history, for the
+      longest-chain query); ``used.<ruling id>``.
 
-    Abstracted (what the queries do not need): clause citations; the order of face-down piles
-    (see above); ``aside_tie`` (only ``chomp.tie_replay_winnings = all_tie_cards`` is covered,
-    so it stays empty); switching to a 2-player game when two are left (only
-    ``chomp.two_left = count``); ``chomp.reshuffle_when = when_pile_runs_out``. An open ruling
-    with one covered option is answered with that option; a ruleset choosing an uncovered
-    option is refused.
+    The switch to a 2-player game (``chomp.two_left`` = ``underwater_war``, ``chomp_rapido`` or
+    ``doble_chomp``) is the end of this encoding: the step that switches is encoded exactly (the
+    engine's state after it, ``mode`` the 2-player game, including a shuffle the new game needs
+    first), and a state whose ``mode`` is not the standard game has no successor here (target
+    ``switch``; queries on such a ruleset hold "up to the switch"). What follows is the 2-player
+    encodings' job. Abstracted (what the queries do not need): clause citations and the order of
+    face-down piles (see above). An open ruling with one covered option is answered with that
+    option; a ruleset choosing an uncovered option is refused.
     """
     if players not in (3, 4, 5, 6):
         raise InvalidConfigError(f"the standard-game encoding covers 3 to 6 players, not {players}")
