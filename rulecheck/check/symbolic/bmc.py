@@ -60,12 +60,13 @@ class Portfolio:
         self.lead: int | None = None  # adaptive: the solver that answered the last goal
         self.lead_seconds = 0.0  # ... and how long that took
 
-    def _first_slice(self, n: int) -> float:
-        """Adaptive: the solver that answered the last goal goes first with twice the time it took
-        (BMC's next depth is a little harder than the last); the others start at 0.5 s."""
+    def _slice(self, n: int, r: int) -> float:
+        """Solver ``n``'s time in round ``r``. Adaptive: the solver that answered the last goal
+        goes first with twice the time it took (BMC's next depth is a little harder than the
+        last), then four times as much each round; the others keep the fixed slices."""
         if self.adaptive and n == self.lead:
-            return max(self.SLICES[0], 2.0 * self.lead_seconds)
-        return self.SLICES[0]
+            return max(self.SLICES[0], 2.0 * self.lead_seconds) * 4.0 ** r
+        return self.SLICES[r]
 
     def _order(self) -> list[int]:
         order = list(range(len(self.solvers)))
@@ -85,13 +86,11 @@ class Portfolio:
             return check_under(self.solvers[0], goal, mode)
         reason = ""
         broken: set[int] = set()
-        tried = [0.0] * len(self.solvers)  # the longest slice each solver has had
-        for r, base in enumerate(self.SLICES):
+        for r in range(len(self.SLICES)):
             for n in self._order():
-                cap = self._first_slice(n) if r == 0 else base
-                if n in broken or cap <= tried[n]:
+                if n in broken:
                     continue
-                tried[n] = cap
+                cap = self._slice(n, r)
                 s = self.solvers[n]
                 left = budget.remaining_ms()
                 ms = int(cap * 1000) if left is None else min(int(cap * 1000), left)
