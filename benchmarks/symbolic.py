@@ -2,7 +2,8 @@
 
     python benchmarks/symbolic.py            # budgets 10 s and 60 s
     python benchmarks/symbolic.py --budgets 10 --queries over unable-to-play
-    python benchmarks/symbolic.py --standard-only      # the Chomp! 3+ player game only (3 and 4 players)
+    python benchmarks/symbolic.py --standard-only      # the Chomp! 3+ player game only (3, 4 and 5 players)
+    python benchmarks/symbolic.py --standard-only --players 3 --rulesets recommended --budgets 60
 
 Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
 to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
@@ -39,14 +40,17 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--chonker-only", action="store_true", help="only the Chonker Party termination proofs")
     ap.add_argument("--standard-only", action="store_true", help="only the Chomp! 3+ player game")
+    ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 5], help="standard game: player counts")
+    ap.add_argument("--rulesets", nargs="*", default=["recommended", "raw"], help="standard game: rulesets")
+    ap.add_argument("--std-queries", nargs="*", default=list(STD_QUERIES), help="standard game: queries")
     args = ap.parse_args()
     rows = []
     # Chomp! 3+ player game: depth reached on queries whose witnesses are deep, and the Ink Out chain
-    for players in () if args.chonker_only else (3, 4):
-        for ruleset in ("recommended", "raw"):
+    for players in () if args.chonker_only else args.players:
+        for ruleset in args.rulesets:
             enc = standard_game(players, ruleset)
             for budget in args.budgets:
-                for q in STD_QUERIES:
+                for q in args.std_queries:
                     r = bmc(enc.system, enc.targets[q][1], args.max_depth, query=q, budget_seconds=budget)
                     rows.append((f"chomp/standard/{players}p/{ruleset}", q, budget, r))
                 r = run_query(enc, "longest-chain", 8, budget)

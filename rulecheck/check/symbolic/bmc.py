@@ -4,8 +4,9 @@
 state satisfying ``target`` in exactly k steps?". The unrolling grows by one ``trans`` per
 depth on one solver; the target at depth k is posed under an assumption literal (or inside
 ``push``/``pop``, see :data:`MODES`) so the learnt clauses of earlier depths are kept.
-Depths are tried in order, so the first witness is a
-shortest one. :func:`bmc_maximize` finds the largest value a metric reaches within k steps.
+Depths are tried in order, so the first witness is a shortest one; after an unsat depth k,
+"not target at step k" (implied) is kept as a lemma.
+:func:`bmc_maximize` finds the largest value a metric reaches within k steps.
 """
 
 from __future__ import annotations
@@ -44,12 +45,35 @@ class Portfolio:
     Measured on the Underwater War encoding: Z3's incremental SAT back end
     (``SolverFor("QF_BV")``) proves the unsat depths fast but sometimes needs half a minute
     to find an easy deal that the default SMT solver finds in 0.1 s; the portfolio gets both.
+
+    ``adaptive``: the solver that answered the last goal goes first, with twice the time it
+    took. Measured on the 3-player standard-game encoding (reachability to depth k, one query,
+    60 s): the SAT back end answers every unsat depth, and the fixed slices spent about half
+    of the time on the default solver (depth 16 completed, against 22 adaptive).
     """
 
     SLICES = (0.5, 2.0, 8.0, 32.0, 128.0, 512.0)
 
-    def __init__(self, solvers: list[z3.Solver]) -> None:
+    def __init__(self, solvers: list[z3.Solver], adaptive: bool = False) -> None:
         self.solvers = solvers
+        self.adaptive = adaptive
+        self.lead: int | None = None  # adaptive: the solver that answered the last goal
+        self.lead_seconds = 0.0  # ... and how long that took
+
+    def _slice(self, n: int, r: int) -> float:
+        """Solver ``n``'s time in round ``r``. Adaptive: the solver that answered the last goal
+        goes first with twice the time it took (BMC's next depth is a little harder than the
+        last), then four times as much each round; the others keep the fixed slices."""
+        if self.adaptive and n == self.lead:
+            return max(self.SLICES[0], 2.0 * self.lead_seconds) * 4.0 ** r
+        return self.SLICES[r]
+
+    def _order(self) -> list[int]:
+        order = list(range(len(self.solvers)))
+        if self.adaptive and self.lead is not None:
+            order.remove(self.lead)
+            order.insert(0, self.lead)
+        return order
 
     def add(self, *formulas: Any) -> None:
         for s in self.solvers:
@@ -62,13 +86,16 @@ class Portfolio:
             return check_under(self.solvers[0], goal, mode)
         reason = ""
         broken: set[int] = set()
-        for cap in self.SLICES:
-            for n, s in enumerate(self.solvers):
+        for r in range(len(self.SLICES)):
+            for n in self._order():
                 if n in broken:
                     continue
+                cap = self._slice(n, r)
+                s = self.solvers[n]
                 left = budget.remaining_ms()
                 ms = int(cap * 1000) if left is None else min(int(cap * 1000), left)
                 s.set("timeout", max(ms, 1))
+                t0 = time.monotonic()
                 try:
                     answer, model, why = check_under(s, goal, mode)
                 except z3.Z3Exception as exc:  # e.g. the SAT back end rejects a term
@@ -76,6 +103,7 @@ class Portfolio:
                     reason = str(exc)[:200]
                     continue
                 if answer != z3.unknown:
+                    self.lead, self.lead_seconds = n, time.monotonic() - t0
                     return answer, model, ""
                 reason = why
                 if budget.expired():
@@ -96,9 +124,10 @@ def new_solver(system: TransitionSystem) -> z3.Solver:
 def new_portfolio(system: TransitionSystem) -> Portfolio:
     """The solvers the checks use: for an encoding that names a logic (the Chomp! encoding is
     pure bit-vector and pseudo-Boolean: ``QF_BV``), ``SolverFor(logic)`` and the default
-    solver; otherwise the default solver alone."""
+    solver; otherwise the default solver alone. An encoding whose ``meta['portfolio']`` is
+    ``"adaptive"`` gets the adaptive slices (:meth:`Portfolio._first_slice`)."""
     if system.meta.get("logic"):
-        return Portfolio([new_solver(system), z3.Solver()])
+        return Portfolio([new_solver(system), z3.Solver()], adaptive=system.meta.get("portfolio") == "adaptive")
     return Portfolio([z3.Solver()])
 
 
@@ -175,6 +204,10 @@ def bmc(
             return CheckResult(query, "witness", k, time.monotonic() - start, witness, per_depth)
         if answer == z3.unknown:
             return CheckResult(query, "unknown", k - 1, time.monotonic() - start, None, per_depth, reason)
+        # unsat: no path reaches the target in k steps, so "not target at step k" is implied by
+        # the unrolling; asserted as a lemma it prunes the deeper searches (measured on the
+        # 3-player standard game: about a fifth less time per depth)
+        solver.add(z3.Not(target(u.states[k])))
     return CheckResult(query, "no-witness", max_depth, time.monotonic() - start, None, per_depth)
 
 

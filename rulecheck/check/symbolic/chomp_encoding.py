@@ -735,11 +735,12 @@ def _pick(inp: State, k: int, n: Any) -> Any:
 # and flags, outcomes and the deck are the model's own (imported, not re-typed).
 
 from rulecheck.games.chomp import cards as _cards  # noqa: E402
+from rulecheck.games.chomp import standard as standard_mod  # noqa: E402
 from rulecheck.games.chomp import state as _st  # noqa: E402
 
 STD_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.player_count": ("three_or_more", "three_to_six"),
-    "chomp.reshuffle_when": ("when_needed",),
+    "chomp.reshuffle_when": ("when_needed", "when_pile_runs_out"),
     "chomp.lower_not_lowest": ("bad_chomp", "wins_round", "no_effect"),
     "chomp.frenzy_vs_bad_chomp": ("frenzy_overrides", "bad_chomp_applies"),
     "chomp.eel_in_replay": ("all_cards", "current_cards_only"),
@@ -748,13 +749,13 @@ STD_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
     "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
     "chomp.bad_chomp_both_cards": ("winner_takes_both", "only_if_can_chomp"),
-    "chomp.tie_replay_winnings": ("all_tie_cards",),
+    "chomp.tie_replay_winnings": ("all_tie_cards", "chompable_only"),
     "chomp.tie_replay_players": ("all_players", "tied_only"),
     "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
     "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
     "chomp.replay_no_card": ("sits_out", "washed_up"),
     "chomp.replay_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
-    "chomp.two_left": ("count",),
+    "chomp.two_left": ("count", "underwater_war", "chomp_rapido", "doble_chomp"),
     "chomp.count_tie": ("shared_win", "no_winner"),
     "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
 }
@@ -766,62 +767,92 @@ STD_ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
 """The encoding's ``act`` input, by index: the engine action names (see :mod:`.decode`)."""
 S_TURN, S_SHUFFLE, S_NOBODY, S_SLAP, S_TIE = range(5)
 RACE_BITS = 16
-SEL = 2  # bits of a player index (up to 4 players)
+
+
+def _sel(n: int) -> int:
+    """Bits of a player index: 2 for 3-4 players, 3 for 5-6."""
+    return max(2, (n - 1).bit_length())
+
+
+def _pw(n: int) -> int:
+    """Bits of a mask of players (the engine's ``winners``, a tie's group): at least 4."""
+    return max(4, n)
 
 
 def _bit(x: Any, flag: int) -> Any:
     return (x & flag) != 0
 
 
-def _wide(x: Any) -> Any:
-    return z3.ZeroExt(4, x)
+KW = 4
+"""Bits of a count by kind (at most 11 cards of a kind: every count by kind fits in 4 bits;
+measured: 4 instead of 6 bits cuts each step's clauses by a third: 104,690 -> 68,660 after bit-blasting, 3 players)."""
 
 
-def _sum(xs: list[Any]) -> Any:
-    """Sum of BV6 counts in 10 bits (never wraps)."""
-    return z3.Sum([_wide(x) for x in xs]) if xs else z3.BitVecVal(0, CW + 4)
+def _k(x: int) -> z3.BitVecRef:
+    """A count by kind (KW bits)."""
+    return z3.BitVecVal(x, KW)
+
+
+def _wide(x: Any, width: int = CW) -> Any:
+    return x if x.size() == width else z3.ZeroExt(width - x.size(), x)
+
+
+def _sum(xs: list[Any], width: int = CW) -> Any:
+    """Sum of counts in ``width`` bits (6: a pile, a player's cards: at most 50 in any state
+    reachable from a deal; the deal's own constraints use 8 bits, as any 4-bit counts are
+    summed there)."""
+    return z3.Sum([_wide(x, width) for x in xs]) if xs else z3.BitVecVal(0, width)
 
 
 def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
-    """The 3+ player standard game on the full 50-card deck, ``players`` 3 or 4, step for step
+    """The 3+ player standard game on the full 50-card deck, ``players`` 3 to 6, step for step
     with :mod:`rulecheck.games.chomp.standard` (mode ``standard``).
 
     One transition is one engine action: ``turn_over``, a ``shuffle`` (chance), or a slap-race
     outcome (``nobody_slaps``, a ``slap`` of one player on one card, a ``tie`` of a group).
-    Covered: turning over (and replays after an Ink Out or a tie, with players who have no card
-    sitting out or washed up), the race (valid chomps by the food chain and the lowest card,
-    every kind of Bad Chomp with its penalty card and the rulings on them, ties, nobody
-    slapping, nobody able to chomp), Feeding Frenzy, Ink Out and its replay (chained Ink Outs),
-    tie replays, resolution into discard piles and the centre, reshuffles, elimination, and the
-    end (two left count their cards; fewer than two).
+    Covered: the deal (en.setup.1-4: equal piles, 50 // n cards each, the rest out of play),
+    turning over (and replays after an Ink Out or a tie, with players who have no card sitting
+    out or washed up), the race (valid chomps by the food chain and the lowest card, every kind
+    of Bad Chomp with its penalty card and the rulings on them, ties, nobody slapping, nobody
+    able to chomp), Feeding Frenzy, Ink Out and its replay (chained Ink Outs), tie replays
+    (en.tie.1-5, either ``chomp.tie_replay_winnings`` option), resolution into discard piles and
+    the centre, reshuffles (en.outcomes.5, either ``chomp.reshuffle_when`` option), elimination,
+    and the end (en.ending.1-3: two left count their cards, or switch to a 2-player game;
+    fewer than two). Every ruling point the standard game consults, with every option.
 
-    State (per player ``p``; cards are the engine's ints, counts BV6 by kind ``v``):
+    State (per player ``p``; cards are the engine's ints, counts by kind ``v`` in 4 bits):
 
-    * ``pile{p}_{v}``: the face-down pile **as counts by kind**, not in order. This is exact for
-      ``chomp.reshuffle_when = when_needed``: a pile is only ever shuffled when it is empty and
-      nobody sees its order before its cards are turned over, so the order of an unobserved pile
-      is equivalent to choosing each turned-over card symbolically (input ``draw{p}``) among the
-      cards left in it. The decoder rebuilds the deal and every shuffle's order from the cards
-      the witness draws (:func:`.decode.replay_witness`).
-    * ``size{p}``: the pile's size, a redundant counter kept equal to the sum of its counts (the
-      solver then sees at once how far a pile is from running out instead of counting kinds:
-      deep targets went from BMC depth ~4 to ~17 in a minute).
+    * ``pile{p}_{v}``: the face-down pile **as counts by kind**, not in order. This is exact: a
+      pile is only ever shuffled when it is empty (when a card is needed, or under
+      ``reshuffle_when = when_pile_runs_out`` as soon as it runs out, or to pay a Bad Chomp
+      penalty) and nobody sees its order before its cards are turned over, so the order of an
+      unobserved pile is equivalent to choosing each turned-over card symbolically (input
+      ``draw{p}``) among the cards left in it. The decoder rebuilds the deal and every shuffle's
+      order from the cards the witness draws (:func:`.decode.replay_witness`).
+    * ``size{p}``: the pile's size (6 bits), a redundant counter kept equal to the sum of its
+      counts (the solver then sees at once how far a pile is from running out instead of
+      counting kinds: deep targets went from BMC depth ~4 to ~17 in a minute).
     * ``disc{p}_{v}``, ``aside{p}_{v}``, ``centre_{v}``, ``out_{v}`` (the cards out of play):
-      counts by kind; ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
+      counts by kind; ``aside_tie{p}_{v}`` (only when ``tie_replay_winnings`` may be
+      ``chompable_only``): the tie round's cards of which the replay's winner takes only those
+      he can chomp; ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
       ``rep{p}`` (plays in the replay), ``bad{p}``, ``banw{p}``, ``banb{p}``: the engine masks.
     * ``phase``, ``step``, ``resume``, ``shuf``, ``race`` (the engine's race kind and ruling
-      flags, bit for bit), ``outcome``, ``winners``; ``chain``: consecutive Ink Out replays in
-      this round (history, for the longest-chain query); ``used.<ruling id>``.
+      flags, bit for bit), ``outcome``, ``winners``; ``mode`` (only when ``two_left`` may be a
+      2-player game); ``chain``: consecutive Ink Out replays in this round (history, for the
+      longest-chain query); ``used.<ruling id>``.
 
-    Abstracted (what the queries do not need): clause citations; the order of face-down piles
-    (see above); ``aside_tie`` (only ``chomp.tie_replay_winnings = all_tie_cards`` is covered,
-    so it stays empty); switching to a 2-player game when two are left (only
-    ``chomp.two_left = count``); ``chomp.reshuffle_when = when_pile_runs_out``. An open ruling
-    with one covered option is answered with that option; a ruleset choosing an uncovered
-    option is refused.
+    The switch to a 2-player game (``chomp.two_left`` = ``underwater_war``, ``chomp_rapido`` or
+    ``doble_chomp``) is the end of this encoding: the step that switches is encoded exactly (the
+    engine's state after it, ``mode`` the 2-player game, including a shuffle the new game needs
+    first), and a state whose ``mode`` is not the standard game has no successor here (target
+    ``switch``; queries on such a ruleset hold "up to the switch"). What follows is the 2-player
+    encodings' job. Abstracted (what the queries do not need): clause citations and the order of
+    face-down piles (see above). An open ruling with one covered option is answered with that
+    option; a ruleset choosing an uncovered option is refused.
     """
-    if players not in (3, 4):
-        raise InvalidConfigError(f"the standard-game encoding covers 3 or 4 players, not {players}")
+    if players not in (3, 4, 5, 6):
+        raise InvalidConfigError(f"the standard-game encoding covers 3 to 6 players, not {players}")
     from rulecheck.core.rulings import load_ruling_points
 
     points = load_ruling_points("chomp")
@@ -840,44 +871,52 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     open_rulings = tuple(r for r, o in options.items() if o is None and len(STD_RULINGS[r]) > 1)
     n = players
     deck = _cards.DECKS["full"]
-    per = sum(deck) // n
+    enc = _Std(n, sum(deck) // n, deck, options)
     bv = z3.BitVecSort
     variables: list[tuple[str, z3.SortRef]] = []
-    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", SEL), ("outcome", 3), ("winners", 4),
+    for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", _sel(n)), ("outcome", 3), ("winners", _pw(n)),
                     ("race", RACE_BITS), ("chain", CW)):
         variables.append((name, bv(w)))
     for p in range(n):
         for v in range(KINDS):
-            variables += [(f"pile{p}_{v}", bv(CW)), (f"disc{p}_{v}", bv(CW)), (f"aside{p}_{v}", bv(CW))]
+            variables += [(f"pile{p}_{v}", bv(KW)), (f"disc{p}_{v}", bv(KW)), (f"aside{p}_{v}", bv(KW))]
+            if enc.tie_bucket:
+                variables.append((f"aside_tie{p}_{v}", bv(KW)))
         variables += [(f"tab{p}", bv(CARD_BITS)), (f"size{p}", bv(CW))]
         for flag in ("has", "act", "rep", "bad", "banw", "banb"):
             variables.append((f"{flag}{p}", z3.BoolSort()))
     for v in range(KINDS):
-        variables += [(f"centre_{v}", bv(CW)), (f"out_{v}", bv(CW))]
+        variables += [(f"centre_{v}", bv(KW)), (f"out_{v}", bv(KW))]
+    if enc.switch:
+        variables.append(("mode", bv(2)))
     for rid in STD_RULINGS:
         variables.append((f"used.{rid}", z3.BoolSort()))
-    inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(SEL)), ("target", bv(SEL)),
-                                            ("group", bv(4))]
+    inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(_sel(n))), ("target", bv(_sel(n))),
+                                            ("group", bv(_pw(n)))]
     inputs += [(f"draw{p}", bv(CARD_BITS)) for p in range(n)]
     for rid in open_rulings:
         inputs.append((f"opt.{rid}", z3.BoolSort() if len(STD_RULINGS[rid]) == 2 else bv(2)))
-    enc = _Std(n, per, deck, options)
     system = TransitionSystem(
         name=f"chomp/standard/{n}p",
         variables=tuple(variables),
         inputs=tuple(inputs),
         init=enc.init,
         trans=enc.trans,
-        enabled=lambda s: s["phase"] != _st.OVER,
-        terminal=lambda s: s["phase"] == _st.OVER,
+        enabled=lambda s: z3.Not(enc.ends(s)),
+        terminal=enc.ends,
         equal=None,
         description=standard_game.__doc__ or "",
-        meta={"logic": "QF_BV", "game": "chomp", "variant": "standard", "players": n},
+        meta={"logic": "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard", "players": n,
+              "tie_bucket": enc.tie_bucket, "mode": enc.switch},
     )
     out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS))
     for rid in STD_RULINGS:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == _st.OVER)
+    if enc.switch:
+        out.targets["switch"] = (
+            "the last two players switch to a 2-player game (ruling chomp.two_left; this encoding ends there)",
+            lambda s: s["mode"] != _st.STANDARD)
     out.targets["ink-out"] = ("an Ink Out", lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_INKOUT)
     out.targets["feeding-frenzy"] = ("a Feeding Frenzy",
                                      lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_FRENZY)
@@ -898,7 +937,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         "every state is terminal or has a legal action: a turn-over (a player who reveals has a pile "
         "card to draw), a race (nobody_slaps is always an outcome), or a shuffle of a player in the game "
         "whose discard pile is not empty",
-        lambda s: z3.Or(s["phase"] == _st.TURN, s["phase"] == _st.RACE, s["phase"] == _st.OVER,
+        lambda s: z3.Or(s["phase"] == _st.TURN, s["phase"] == _st.RACE, enc.ends(s),
                         z3.And(s["phase"] == _st.SHUFFLE, z3.Or([z3.And(s["shuf"] == p, z3.Or(
                             [s[f"disc{p}_{v}"] != 0 for v in range(KINDS)])) for p in range(n)]))))
     return out
@@ -910,6 +949,10 @@ class _Std:
 
     def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None]) -> None:
         self.n, self.per, self.deck, self.options = n, per, deck, options
+        self.sel = _sel(n)
+        # optional parts of the state: only when the ruleset can use them
+        self.tie_bucket = options["chomp.tie_replay_winnings"] != "all_tie_cards"
+        self.switch = options["chomp.two_left"] != "count"
         self.used: dict[str, Any] = {}
         self.legal: list[Any] = []
 
@@ -930,6 +973,18 @@ class _Std:
     def vec(self, w: Sym, prefix: str) -> list[Any]:
         return [w[f"{prefix}{v}"] for v in range(KINDS)]
 
+    def tie_vec(self, w: Sym | State, q: int) -> list[Any]:
+        """q's set-aside tie-round cards of which the winner takes what he can chomp (counts by
+        kind; zeros when ``chomp.tie_replay_winnings = all_tie_cards``: they are never used)."""
+        if not self.tie_bucket:
+            return [_k(0)] * KINDS
+        return [w[f"aside_tie{q}_{v}"] for v in range(KINDS)]
+
+    def set_aside(self, w: Sym, q: int) -> list[Any]:
+        """All of q's set-aside cards (the engine's ``aside + aside_tie``)."""
+        ties = self.tie_vec(w, q)
+        return [w[f"aside{q}_{v}"] + ties[v] for v in range(KINDS)]
+
     def any_(self, w: Sym, prefix: str) -> Any:
         return z3.Or([w[f"{prefix}{v}"] != 0 for v in range(KINDS)])
 
@@ -939,11 +994,11 @@ class _Std:
 
     def zero(self, w: Sym, prefix: str, cond: Any = True) -> None:
         for v in range(KINDS):
-            w[f"{prefix}{v}"] = _ite(cond, _bv(0), w[f"{prefix}{v}"])
+            w[f"{prefix}{v}"] = _ite(cond, _k(0), w[f"{prefix}{v}"])
 
     @staticmethod
     def one(card: Any, cond: Any = True) -> list[Any]:
-        return [z3.If(z3.And(cond, card == v), _bv(1), _bv(0)) for v in range(KINDS)]
+        return [z3.If(z3.And(cond, card == v), _k(1), _k(0)) for v in range(KINDS)]
 
     def draw(self, w: Sym, p: int, cond: Any, inp: State) -> Any:
         """Take one card (the input ``draw{p}``) from p's pile when ``cond``; returns it."""
@@ -965,7 +1020,8 @@ class _Std:
         self.add(w, f"disc{q}_", counts, z3.And(cond, w[f"act{q}"]))
         self.add(w, "centre_", counts, z3.And(cond, z3.Not(w[f"act{q}"])))
 
-    def mask(self, bits: list[Any], width: int = 4) -> Any:
+    def mask(self, bits: list[Any]) -> Any:
+        width = _pw(self.n)
         out: Any = z3.BitVecVal(0, width)
         for p, b in enumerate(bits):
             out = out | z3.If(b, z3.BitVecVal(1 << p, width), z3.BitVecVal(0, width))
@@ -974,46 +1030,67 @@ class _Std:
     def ordinary(self, c: Any) -> Any:
         return z3.ULE(c, _cards.SHARK)
 
+    def ends(self, s: State) -> Any:
+        """Terminal for this encoding: the game is over, or (``chomp.two_left`` other than
+        ``count``) the last two switched to a 2-player game, which other encodings cover."""
+        over = s["phase"] == _st.OVER
+        return z3.Or(over, s["mode"] != _st.STANDARD) if self.switch else over
+
     # ------------------------------------------------------------------ init
     def init(self, s: State) -> z3.BoolRef:
         n, per, deck = self.n, self.per, self.deck
         cs: list[Any] = [s["phase"] == _st.TURN, s["step"] == _st.NEW, s["resume"] == _st.R_NONE, s["shuf"] == 0,
                          s["outcome"] == _st.O_NONE, s["winners"] == 0, s["race"] == 0, s["chain"] == 0]
         for p in range(n):
-            cs.append(_sum(self.vec(Sym(dict(s)), f"pile{p}_")) == per)
+            cs.append(_sum(self.vec(Sym(dict(s)), f"pile{p}_"), 8) == per)
             cs.append(s[f"size{p}"] == per)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
+            cs += [x == 0 for x in self.tie_vec(s, p)]
             cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb")]
         for v in range(KINDS):
             cs.append(s[f"centre_{v}"] == 0)
-            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]]) == deck[v])
+            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]], 8) == deck[v])
+        if self.switch:
+            cs.append(s["mode"] == _st.STANDARD)
         # the deal consults the player count (both options deal alike for 3 to 6 players)
         cs += [s[f"used.{rid}"] == (rid == "chomp.player_count") for rid in STD_RULINGS]
         return z3.And(cs)
 
     # ------------------------------------------------------------------ schedule / end (deferred)
     def schedule(self, w: Sym, r: Any, pc: Any, inp: State) -> None:
-        """standard.schedule with ``reshuffle_when = when_needed``; ``r`` is R_TURN or R_RACE (BV2)."""
+        """standard.schedule; ``r`` is R_TURN or R_RACE (BV2). A player who must turn over more
+        cards than his pile holds shuffles first (en.outcomes.5); under ``chomp.reshuffle_when =
+        when_pile_runs_out`` so does any player in the game whose pile is empty. Either way the
+        pile is empty when it is shuffled, so the counts by kind stay exact. After a switch to
+        Doble Chomp a player needs two cards (es.doble-chomp.1)."""
         n = self.n
         is_turn = r == _st.R_TURN
         in_replay = z3.Or(w["step"] == _st.REPLAY, w["step"] == _st.TIE_REPLAY)
+        doble = w["mode"] == _st.DOBLE_CHOMP if self.switch else z3.BoolVal(False)
         sh = []
         empties = []
         for p in range(n):
             who = z3.And(w[f"act{p}"], z3.Or(z3.Not(in_replay), w[f"rep{p}"]))
             pile_empty = z3.Not(self.pile_any(w, p))
+            short = z3.Or(pile_empty, z3.And(doble, w[f"size{p}"] == 1))
             disc = self.any_(w, f"disc{p}_")
-            sh.append(z3.And(is_turn, who, disc, pile_empty))
+            sh.append(z3.And(is_turn, who, disc, short))
             empties.append(z3.And(w[f"act{p}"], pile_empty, disc))
         shuffling = z3.Or(sh)
-        self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)), inp)
-        first: Any = _bv(0, SEL)
+        early = self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)),
+                          inp)("when_pile_runs_out")
+        first: Any = _bv(0, self.sel)
         for p in reversed(range(n)):
-            first = z3.If(sh[p], _bv(p, SEL), first)
-        w["shuf"] = z3.If(shuffling, first, _bv(0, SEL))
-        w["resume"] = z3.If(shuffling, r, _bv(_st.R_NONE, 2))
-        w["phase"] = z3.If(shuffling, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
+            first = z3.If(sh[p], _bv(p, self.sel), first)
+        first_empty: Any = _bv(0, self.sel)
+        for p in reversed(range(n)):
+            first_empty = z3.If(empties[p], _bv(p, self.sel), first_empty)
+        runs_out = z3.And(z3.Not(shuffling), z3.Or(empties), early)
+        w["shuf"] = z3.If(shuffling, first, z3.If(runs_out, first_empty, _bv(0, self.sel)))
+        shuffle = z3.Or(shuffling, runs_out)
+        w["resume"] = z3.If(shuffle, r, _bv(_st.R_NONE, 2))
+        w["phase"] = z3.If(shuffle, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
 
     def clear_round(self, w: Sym) -> None:
         for p in range(self.n):
@@ -1021,6 +1098,8 @@ class _Std:
             for f in ("has", "rep", "bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
             self.zero(w, f"aside{p}_")
+            if self.tie_bucket:
+                self.zero(w, f"aside_tie{p}_")
         w["race"] = _bv(0, RACE_BITS)
         w["step"] = _bv(_st.NEW, 3)
 
@@ -1028,7 +1107,9 @@ class _Std:
         return _sum([w[f"size{p}"], *self.vec(w, f"disc{p}_")])
 
     def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
-        """standard.end_of_round (mode standard, ``two_left = count``)."""
+        """standard.end_of_round: wash out players without cards (en.ending.1); two left count
+        their cards (en.ending.3) or switch to a 2-player game (ruling ``chomp.two_left``: the
+        encoding ends there, in a state with ``mode`` the 2-player game); fewer than two."""
         n = self.n
         self.clear_round(w)
         before = [w[f"act{p}"] for p in range(n)]
@@ -1039,22 +1120,29 @@ class _Std:
         three = z3.UGE(count, 3)
         two = count == 2
         fewer = z3.ULT(count, 2)
-        w["_sched"] = z3.If(z3.And(pc, three), _bv(_st.R_TURN, 2), w["_sched"])
-        # two left: they count their cards
-        self.rule("chomp.two_left", z3.And(pc, two), inp)
+        # two left: they count their cards, or switch to a 2-player game and go on
+        two_left = self.rule("chomp.two_left", z3.And(pc, two), inp)
+        switch = z3.And(two, z3.Not(two_left("count")))
+        if self.switch:
+            mode: Any = _bv(_st.STANDARD, 2)
+            for name, m in standard_mod.SWITCH_MODES.items():
+                mode = z3.If(two_left(name), _bv(m, 2), mode)
+            w["mode"] = z3.If(switch, mode, w["mode"])
+        w["_sched"] = z3.If(z3.And(pc, z3.Or(three, switch)), _bv(_st.R_TURN, 2), w["_sched"])
         outcome: Any = _bv(_st.O_NONE, 3)
-        winners: Any = _bv(0, 4)
+        pw = _pw(n)
+        winners: Any = _bv(0, pw)
         tie_pc = []
         for a in range(n):
             for b in range(a + 1, n):
                 pair = z3.And([left[q] if q in (a, b) else z3.Not(left[q]) for q in range(n)])
                 ha, hb = self.holdings(w, a), self.holdings(w, b)
                 tie_pc.append(z3.And(pair, ha == hb))
-                win = z3.If(z3.UGT(ha, hb), _bv(1 << a, 4), _bv(1 << b, 4))
+                win = z3.If(z3.UGT(ha, hb), _bv(1 << a, pw), _bv(1 << b, pw))
                 outcome = z3.If(pair, z3.If(ha == hb, _bv(_st.O_COUNT_TIE, 3), _bv(_st.O_COUNT, 3)), outcome)
-                winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), 4), win), winners)
-        shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Or(tie_pc)), inp)("shared_win")
-        winners = z3.If(z3.And(z3.Or(tie_pc), z3.Not(shared)), _bv(0, 4), winners)
+                winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), pw), win), winners)
+        shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Not(switch), z3.Or(tie_pc)), inp)("shared_win")
+        winners = z3.If(z3.And(z3.Or(tie_pc), z3.Not(shared)), _bv(0, pw), winners)
         # fewer than two left
         last = self.rule("chomp.fewer_than_two_left", z3.And(pc, fewer), inp)("shared_last_round")
         one_left = count == 1
@@ -1063,17 +1151,24 @@ class _Std:
                       z3.If(one_left, z3.If(centre, _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_COLLECTED_ALL, 3)),
                             _bv(_st.O_DRAW, 3)))
         f_win = z3.If(last, self.mask(before), self.mask(left))
-        over = z3.Not(three)
+        over = z3.Not(z3.Or(three, switch))
         w["outcome"] = z3.If(over, z3.If(two, outcome, f_out), w["outcome"])
         w["winners"] = z3.If(over, z3.If(two, winners, f_win), w["winners"])
         w["phase"] = z3.If(over, _bv(_st.OVER, 3), w["phase"])
-        w["shuf"] = z3.If(over, _bv(0, SEL), w["shuf"])
+        w["shuf"] = z3.If(over, _bv(0, self.sel), w["shuf"])
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
 
-    def replay(self, w: Sym, step: int, replay_bits: list[Any]) -> None:
-        """standard._replay: the table's cards are set aside; the replaying players play again."""
+    def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
+        """standard._replay: the table's cards are set aside (player p's with the tie-round cards
+        of which the winner takes only what he can chomp when ``tie_bucket[p]``, en.tie.4); the
+        replaying players play again."""
         for p in range(self.n):
-            self.add(w, f"aside{p}_", self.one(w[f"tab{p}"], w[f"has{p}"]))
+            card = self.one(w[f"tab{p}"], w[f"has{p}"])
+            if tie_bucket is None:
+                self.add(w, f"aside{p}_", card)
+            else:
+                self.add(w, f"aside{p}_", card, z3.Not(tie_bucket[p]))
+                self.add(w, f"aside_tie{p}_", card, tie_bucket[p])
             w[f"tab{p}"] = _bv(0, CARD_BITS)
             w[f"has{p}"] = z3.BoolVal(False)
             w[f"rep{p}"] = replay_bits[p]
@@ -1107,7 +1202,7 @@ class _Std:
         stay = self.rule("chomp.replay_nobody_can_play", z3.And(pc_nb, replay_step), inp)("stay_in_centre")
         stay = z3.And(replay_step, stay)
         for q in range(n):
-            cards = self.vec(nb, f"aside{q}_")
+            cards = self.set_aside(nb, q)
             self.add(nb, "centre_", cards, stay)
             self.give_back(nb, q, cards, z3.Not(stay))
             self.zero(nb, f"aside{q}_")
@@ -1129,7 +1224,7 @@ class _Std:
         flags = flags | _st.F_BAD_OK
         pairs = [(p, q) for p in range(n) for q in range(n) if p != q]
         # Feeding Frenzy
-        asides = z3.Or([self.any_(w, f"aside{q}_") for q in range(n)])
+        asides = z3.Or([z3.Or([x != 0 for x in self.set_aside(w, q)]) for q in range(n)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
         frenzy_rel = z3.Or([z3.And(has[p], has[q], self.ordinary(tab[p]), self.ordinary(tab[q]),
                                    z3.ULE(tab[p], tab[q])) for p, q in pairs])
@@ -1182,30 +1277,33 @@ class _Std:
                            z3.Or([z3.And(w[f"has{q}"], cls[p, q][0]) for q in range(n) if q != p]))
                     for p in range(n)]
         legal: list[Any] = [act == S_NOBODY]
-        results: list[tuple[Any, Sym]] = []
+        me = [sp == p for p in range(n)]
+        valid = z3.Or([z3.And(me[p], tg == q, cls[p, q][0]) for p in range(n) for q in range(n)])
         for p in range(n):
-            chosen_p = z3.And(act == S_SLAP, sp == p)
-            valid = z3.Or([z3.And(tg == q, cls[p, q][0]) for q in range(n)])
             for q in range(n):
                 v, b = cls[p, q]
-                legal.append(z3.And(chosen_p, tg == q, w[f"has{p}"], w[f"has{q}"],
+                legal.append(z3.And(act == S_SLAP, me[p], tg == q, w[f"has{p}"], w[f"has{q}"],
                                     z3.Or(z3.And(v, z3.Not(w[f"banw{p}"])), z3.And(b, z3.Not(w[f"banb{p}"])))))
-            win = w.copy()
-            self.win(win, p, z3.And(pc, chosen_p, valid), inp)
-            bad = w.copy()
-            self.bad_chomp(bad, p, valid_pl[p], z3.And(pc, chosen_p, z3.Not(valid)), inp)
-            results.append((chosen_p, merge(valid, win, bad)))
+        # one slap: the slapper is the input ``slapper`` (one symbolic branch, not one per player)
+        slap = act == S_SLAP
+        win = w.copy()
+        self.win(win, me, z3.And(pc, slap, valid), inp)
+        bad = w.copy()
+        was_valid = z3.Or([z3.And(me[p], valid_pl[p]) for p in range(n)])
+        self.bad_chomp(bad, me, was_valid, z3.And(pc, slap, z3.Not(valid)), inp)
+        results: list[tuple[Any, Sym]] = [(slap, merge(valid, win, bad))]
         # a tie of a group of valid slappers
         bits = [(grp & (1 << p)) != 0 for p in range(n)]
         size = z3.Sum([z3.If(b, _bv(1, 3), _bv(0, 3)) for b in bits])
-        in_range = z3.BoolVal(True) if n == 4 else z3.ULT(grp, 1 << n)
+        in_range = z3.BoolVal(True) if n == _pw(n) else z3.ULT(grp, 1 << n)
         legal.append(z3.And(act == S_TIE, z3.UGE(size, 2), in_range,
                             *[z3.Implies(bits[p], valid_pl[p]) for p in range(n)]))
         tie = w.copy()
         pc_tie = z3.And(pc, act == S_TIE)
-        self.rule("chomp.tie_replay_winnings", pc_tie, inp)  # all_tie_cards: set aside as usual
+        chompable = self.rule("chomp.tie_replay_winnings", pc_tie, inp)("chompable_only")
         tied = self.rule("chomp.tie_replay_players", pc_tie, inp)("tied_only")
-        self.replay(tie, _st.TIE_REPLAY, [z3.If(tied, bits[p], tie[f"act{p}"]) for p in range(n)])
+        bucket = [z3.And(chompable, z3.Not(tie[f"bad{p}"])) for p in range(n)] if self.tie_bucket else None
+        self.replay(tie, _st.TIE_REPLAY, [z3.If(tied, bits[p], tie[f"act{p}"]) for p in range(n)], bucket)
         results.append((act == S_TIE, tie))
         # nobody slaps
         pc_nb = z3.And(pc, act == S_NOBODY)
@@ -1222,7 +1320,8 @@ class _Std:
         nb = w.copy()
         for q in range(n):
             cards = self.one(nb[f"tab{q}"], nb[f"has{q}"])
-            cards = [cards[v] + nb[f"aside{q}_{v}"] for v in range(KINDS)]
+            aside = self.set_aside(nb, q)
+            cards = [cards[v] + aside[v] for v in range(KINDS)]
             to_c = z3.Or(centre, nb[f"bad{q}"])
             self.add(nb, "centre_", cards, to_c)
             self.give_back(nb, q, cards, z3.Not(to_c))
@@ -1235,57 +1334,65 @@ class _Std:
         w["_inkout"] = z3.And(act == S_NOBODY, ink)
         return z3.Or(legal)
 
-    def bad_chomp(self, w: Sym, p: int, was_valid: Any, pc: Any, inp: State) -> None:
-        """standard.bad_chomp."""
-        w[f"bad{p}"] = z3.BoolVal(True)
+    def bad_chomp(self, w: Sym, me: list[Any], was_valid: Any, pc: Any, inp: State) -> None:
+        """standard.bad_chomp by the slapper (``me[p]``: p is the slapper): a penalty card from the
+        top of his pile to the centre (en.bad-chomp.7), or a shuffle first, or no penalty."""
         again = self.rule("chomp.bad_chomp_again", pc, inp)("any_number")
-        w[f"banb{p}"] = z3.Or(w[f"banb{p}"], z3.Not(again))
         not_win = self.rule("chomp.bad_chomper_may_win", z3.And(pc, was_valid), inp)("may_not_win")
-        w[f"banw{p}"] = z3.Or(w[f"banw{p}"], z3.And(was_valid, not_win))
-        has_pile = self.pile_any(w, p)
-        disc = self.any_(w, f"disc{p}_")
-        card = self.draw(w, p, z3.And(pc, has_pile), inp)
+        has_pile = z3.Or([z3.And(me[p], self.pile_any(w, p)) for p in range(self.n)])
+        disc = z3.Or([z3.And(me[p], self.any_(w, f"disc{p}_")) for p in range(self.n)])
+        card: Any = _bv(0, CARD_BITS)
+        for p in range(self.n):
+            w[f"bad{p}"] = z3.Or(w[f"bad{p}"], me[p])
+            w[f"banb{p}"] = z3.Or(w[f"banb{p}"], z3.And(me[p], z3.Not(again)))
+            w[f"banw{p}"] = z3.Or(w[f"banw{p}"], z3.And(me[p], was_valid, not_win))
+            card = z3.If(me[p], self.draw(w, p, z3.And(pc, me[p], has_pile), inp), card)
         self.add(w, "centre_", self.one(card), has_pile)
         nopen = self.rule("chomp.bad_chomp_no_card", z3.And(pc, z3.Not(has_pile), disc), inp)("no_penalty")
         to_shuffle = z3.And(z3.Not(has_pile), disc, z3.Not(nopen))
+        who: Any = _bv(0, self.sel)
+        for p in range(self.n):
+            who = z3.If(me[p], _bv(p, self.sel), who)
         w["phase"] = z3.If(to_shuffle, _bv(_st.SHUFFLE, 3), w["phase"])
-        w["shuf"] = z3.If(to_shuffle, _bv(p, SEL), w["shuf"])
+        w["shuf"] = z3.If(to_shuffle, who, w["shuf"])
         w["resume"] = z3.If(to_shuffle, _bv(_st.R_PENALTY, 2), w["resume"])
         w["_sched"] = z3.If(to_shuffle, _bv(0, 2), _bv(_st.R_RACE, 2))
 
-    def win(self, w: Sym, p: int, pc: Any, inp: State) -> None:
-        """standard.win for player ``p`` (a Feeding Frenzy or an ordinary chomp)."""
+    def win(self, w: Sym, me: list[Any], pc: Any, inp: State) -> None:
+        """standard.win for the slapper (``me[p]``: p is the slapper): a Feeding Frenzy takes
+        everything (en.feeding-frenzy.3), an ordinary chomp what his card can chomp
+        (en.gameplay.3-4, en.bad-chomp.8, en.ink-out.4-5, en.tie.3)."""
         n = self.n
         race = w["race"]
         frenzy = (race & _st.KIND_MASK) == _st.RK_FRENZY
         taken = self.vec(w, "centre_")
         self.zero(w, "centre_")
-        c = w[f"tab{p}"]
+        c: Any = _bv(0, CARD_BITS)
+        for p in range(n):
+            c = z3.If(me[p], w[f"tab{p}"], c)
         current = _bit(race, _st.F_FRENZY_CURRENT)
-        both_pc = []
-        for q in range(n):
-            if q == p:
-                continue
-            t = w[f"tab{q}"]
-            both_pc.append(z3.And(z3.Not(frenzy), w[f"has{q}"], z3.Not(z3.ULT(t, c)), w[f"bad{q}"]))
+        both_pc = [z3.And(z3.Not(me[q]), z3.Not(frenzy), w[f"has{q}"], z3.Not(z3.ULT(w[f"tab{q}"], c)),
+                          w[f"bad{q}"]) for q in range(n)]
         both = self.rule("chomp.bad_chomp_both_cards", z3.And(pc, z3.Or(both_pc)), inp)("winner_takes_both")
         give: list[list[Any]] = []
+        keep_aside = z3.And(frenzy, current)
         for q in range(n):
             card = self.one(w[f"tab{q}"], w[f"has{q}"])
-            if q == p:
-                take_card = z3.BoolVal(True)
-            else:
-                t = w[f"tab{q}"]
-                take_card = z3.Or(frenzy, z3.ULT(t, c), z3.And(w[f"bad{q}"], both))
+            take_card = z3.Or(me[q], frenzy, z3.ULT(w[f"tab{q}"], c), z3.And(w[f"bad{q}"], both))
             aside = self.vec(w, f"aside{q}_")
-            keep_aside = z3.And(frenzy, current)
-            taken = [taken[v] + z3.If(take_card, card[v], _bv(0)) + z3.If(keep_aside, _bv(0), aside[v])
+            taken = [taken[v] + z3.If(take_card, card[v], _k(0)) + z3.If(keep_aside, _k(0), aside[v])
                      for v in range(KINDS)]
-            give.append([z3.If(take_card, _bv(0), card[v]) + z3.If(keep_aside, aside[v], _bv(0))
+            give.append([z3.If(take_card, _k(0), card[v]) + z3.If(keep_aside, aside[v], _k(0))
                          for v in range(KINDS)])
+            if self.tie_bucket:  # en.tie.4-5: of the tie round's cards, what the winner can chomp
+                ties = self.tie_vec(w, q)
+                take_tie = [z3.And(z3.Not(keep_aside), z3.Or(frenzy, me[q], z3.ULT(_bv(v, CARD_BITS), c)))
+                            for v in range(KINDS)]
+                taken = [taken[v] + z3.If(take_tie[v], ties[v], _k(0)) for v in range(KINDS)]
+                give[q] = [give[q][v] + z3.If(take_tie[v], _k(0), ties[v]) for v in range(KINDS)]
         for q in range(n):
             self.give_back(w, q, give[q])
-        self.add(w, f"disc{p}_", taken)
+            self.add(w, f"disc{q}_", taken, me[q])
         w["_end"] = z3.BoolVal(True)
 
     # ------------------------------------------------------------------ shuffle
@@ -1294,10 +1401,10 @@ class _Std:
         penalty = w["resume"] == _st.R_PENALTY
         for p in range(self.n):
             mine = w["shuf"] == p
-            w[f"size{p}"] = z3.If(mine, w[f"size{p}"] + z3.Sum(self.vec(w, f"disc{p}_")), w[f"size{p}"])
+            w[f"size{p}"] = z3.If(mine, w[f"size{p}"] + _sum(self.vec(w, f"disc{p}_")), w[f"size{p}"])
             for v in range(KINDS):
                 w[f"pile{p}_{v}"] = z3.If(mine, w[f"pile{p}_{v}"] + w[f"disc{p}_{v}"], w[f"pile{p}_{v}"])
-                w[f"disc{p}_{v}"] = z3.If(mine, _bv(0), w[f"disc{p}_{v}"])
+                w[f"disc{p}_{v}"] = z3.If(mine, _k(0), w[f"disc{p}_{v}"])
             card = self.draw(w, p, z3.And(pc, mine, penalty), inp)
             self.add(w, "centre_", self.one(card), z3.And(mine, penalty))
         w["_sched"] = z3.If(penalty, _bv(_st.R_RACE, 2), w["resume"])
@@ -1311,6 +1418,8 @@ class _Std:
         w["_sched"] = _bv(0, 2)
         w["_inkout"] = z3.BoolVal(False)
         phase, act = s["phase"], inp["act"]
+        if not self.switch:
+            w["mode"] = _bv(_st.STANDARD, 2)
         tw = w.copy()
         self.turn_over(tw, phase == _st.TURN, inp)
         sw = w.copy()
@@ -1335,6 +1444,9 @@ class _Std:
             z3.And(phase == _st.SHUFFLE, act == S_SHUFFLE),
             z3.And(phase == _st.RACE, race_legal),
         )
-        opt_ok = [z3.ULT(inp[k], 3) for k in inp if k.startswith("opt.") and z3.is_bv(inp[k])]
+        if self.switch:  # after a switch to a 2-player game this encoding has no step
+            legal = z3.And(legal, s["mode"] == _st.STANDARD)
+        opt_ok = [z3.ULT(inp[f"opt.{rid}"], len(options)) for rid, options in STD_RULINGS.items()
+                  if f"opt.{rid}" in inp and z3.is_bv(inp[f"opt.{rid}"]) and len(options) < 4]
         eqs = [t[k] == nxt.v[k] for k in t]
         return z3.And(legal, *self.legal, *opt_ok, *eqs)

@@ -31,8 +31,8 @@ from rulecheck.core.game import Action, Game, Pending, action_to_json
 from rulecheck.games import load_game
 from rulecheck.games.chomp.state import SHUFFLE, TURN
 
-__all__ = ["Replay", "abstract_chomp", "abstract_standard", "chomp_action", "decode_chomp", "engine_game",
-           "replay_witness"]
+__all__ = ["Replay", "abstract_chomp", "abstract_for", "abstract_standard", "chomp_action", "decode_chomp",
+           "engine_game", "replay_witness"]
 
 
 def engine_game(enc: ChompEncoding) -> Game:
@@ -164,11 +164,14 @@ def _fail(out: Replay, state: Hashable, i: int, got: Mapping[str, Any], want: Ma
 
 # --------------------------------------------------------------------------- the 3+ player game
 
-def abstract_standard(state: Hashable, players: int) -> dict[str, int | bool]:
+def abstract_standard(state: Hashable, players: int, *, tie_bucket: bool = False,
+                      mode: bool = False) -> dict[str, int | bool]:
     """The engine's standard-game state as the variables of
     :func:`~.chomp_encoding.standard_game` (``used.*`` and ``chain`` excluded): piles as counts
-    by kind. A state outside the encoding (a 2-player mode, tie-bucket cards) gets an extra key,
-    so that it never compares equal."""
+    by kind. ``tie_bucket`` / ``mode``: the encoding has the ``aside_tie*`` / ``mode`` variables
+    (its ``system.meta``; :func:`abstract_for`). A state outside the encoding (a 2-player mode or
+    tie-bucket cards the encoding has no variables for) gets an extra key, so that it never
+    compares equal."""
     s: Any = state.before if isinstance(state, Pending) else state
     out: dict[str, int | bool] = {
         "phase": s.phase, "step": s.step, "resume": s.resume, "shuf": max(s.shuffle_for, 0),
@@ -179,6 +182,8 @@ def abstract_standard(state: Hashable, players: int) -> dict[str, int | bool]:
             out[f"pile{p}_{v}"] = s.piles[p].count(v)
             out[f"disc{p}_{v}"] = s.discards[p].count(v)
             out[f"aside{p}_{v}"] = s.aside[p].count(v)
+            if tie_bucket:
+                out[f"aside_tie{p}_{v}"] = s.aside_tie[p].count(v)
         out[f"tab{p}"] = s.table[p][0] if s.table[p] else 0
         out[f"size{p}"] = len(s.piles[p])
         out[f"has{p}"] = bool(s.table[p])
@@ -188,9 +193,18 @@ def abstract_standard(state: Hashable, players: int) -> dict[str, int | bool]:
     for v in range(KINDS):
         out[f"centre_{v}"] = s.centre.count(v)
         out[f"out_{v}"] = s.out.count(v)
-    if s.mode != 0 or any(s.aside_tie) or any(len(t) > 1 for t in s.table):
+    if mode:
+        out["mode"] = s.mode
+    if (s.mode != 0 and not mode) or (any(s.aside_tie) and not tie_bucket) or any(len(t) > 1 for t in s.table):
         out["outside-the-encoding"] = True
     return out
+
+
+def abstract_for(enc: ChompEncoding, state: Hashable) -> dict[str, int | bool]:
+    """:func:`abstract_standard` with the optional variables ``enc`` has."""
+    meta = enc.system.meta
+    return abstract_standard(state, enc.players, tie_bucket=bool(meta.get("tie_bucket")),
+                             mode=bool(meta.get("mode")))
 
 
 def _std_answer(rid: str, inputs: Mapping[str, Any]) -> str:
@@ -270,8 +284,8 @@ def replay_standard(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
         out.ok, out.mismatch = False, f"the engine rejects the deal {deal}: {exc}"
         return out
     out.actions += acts
-    if abstract_standard(state, n) != _strip(s0):
-        return _fail(out, state, 0, abstract_standard(state, n), s0)
+    if abstract_for(enc, state) != _strip(s0):
+        return _fail(out, state, 0, abstract_for(enc, state), s0)
     for i, inputs in enumerate(witness.inputs):
         before, after = witness.states[i], witness.states[i + 1]
         want_rulings = {k[5:] for k, v in after.items() if k.startswith("used.") and v}
@@ -293,7 +307,7 @@ def replay_standard(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
                 out.mismatch = f"step {i + 1}: the engine rejects {action_to_json(action)}: {exc}"
                 out.final = state
                 return out
-            got = abstract_standard(nxt, n)
+            got = abstract_for(enc, nxt)
             if got == _strip(after) and set(rulings) == want_rulings:
                 out.actions += acts
                 state = nxt

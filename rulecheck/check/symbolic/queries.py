@@ -13,13 +13,15 @@ Chomp! Underwater War (the full 50-card deck, engine-step encoding
 * ``lasso``: an infinite play (a state repeated) within k steps; Chomp! need not end, so the
   strongest statement is a lasso witness or "no lasso within k steps".
 
-Chomp! 3+ player standard game (3 or 4 players, the full deck, piles as counts by kind:
-:func:`.chomp_encoding.standard_game`):
+Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts by kind:
+:func:`.chomp_encoding.standard_game`; every ruling point it consults, with every option):
 
 * ``ruling:<id>``: reach each ruling point the standard game consults (BMC; under ``raw`` a
   witness is a gap or conflict; the witness replays in the engine);
 * ``ink-out``, ``feeding-frenzy``, ``over``, ``unable-to-play`` (a replay with nothing to play):
   reachability (BMC); ``invariant:collector-wins`` (k-induction); ``lasso``;
+* ``switch`` (when ``chomp.two_left`` may be a 2-player game): the last two switch to it. The
+  encoding ends there, so on such a ruleset every query holds "up to the switch";
 * ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
   within k steps (BMC maximisation; the witness replays);
 * ``deadlock``: every reachable state is terminal or has a legal action (k-induction).
