@@ -15,7 +15,7 @@ one engine action (its micro-steps included) to the next engine state;
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import z3
@@ -27,10 +27,8 @@ from rulecheck.check.symbolic.chonker_exact import (
     A_DEAL,
     A_DISCARD,
     A_DRAW,
-    A_END,
     A_MASTER,
     A_NAME,
-    A_NOWAR,
     A_PLAY,
     A_SHOW,
     A_STEAL,
@@ -52,8 +50,16 @@ from rulecheck.games import load_game
 from rulecheck.games.chonker_party.cards import NAMES, NK
 from rulecheck.games.chonker_party.state import PH_DISCARD_RANDOM
 
-__all__ = ["check_engine_step", "closure", "run_action", "encoding_successors", "engine_action", "engine_game",
-           "inputs_of", "replay_exact"]
+__all__ = [
+    "check_engine_step",
+    "closure",
+    "encoding_successors",
+    "engine_action",
+    "engine_game",
+    "inputs_of",
+    "replay_exact",
+    "run_action",
+]
 
 _CARD = {A_DRAW, A_PLAY, A_CONT, A_CHOOSE, A_STOLEN, A_NAME, A_SHOW, A_DISCARD}
 _PLAYER = {A_MASTER, A_CALLWAR, A_STEAL}
@@ -207,7 +213,7 @@ def closure(enc: ChonkerExact, state: Hashable, inputs: Mapping[str, int] | None
             after = {k: evaluate(model, v) for k, v in nxt.items()}
             found.append((chosen, after, j))
             blocked.append(z3.Not(_key(first, chosen)))
-        if not solver.check() == z3.sat:
+        if solver.check() != z3.sat:
             break
     return found
 
@@ -276,16 +282,22 @@ def evaluate_constant(v: z3.ExprRef) -> Any:
 
 
 def check_engine_step(enc: ChonkerExact, state: Hashable, action: Action, after: Hashable,
-                      options: Mapping[str, int] | None = None) -> str | None:
+                      options: Mapping[str, int] | None = None, rulings: Sequence[str] | None = None) -> str | None:
     """None if the engine step ``state --action--> after`` is a path of the encoding (the
     encoding's run from ``state`` reaches exactly ``after``); otherwise what differs.
-    ``options`` gives the open rulings' option indices (``opt.<id>``) under ``raw``."""
+    ``options`` gives the open rulings' option indices (``opt.<id>``) under ``raw``; with
+    ``rulings`` (the engine step's provenance), the ruling points consulted must be the same."""
     inputs = dict(inputs_of(state, action))
     inputs.update({f"opt.{rid}": v for rid, v in (options or {}).items()})
     got = run_action(enc, abstract(state, enc.players), inputs)
     want = abstract(after, enc.players)
     if got is None:
         return f"the encoding has no step for {action_to_json(action)}"
+    if rulings is not None:
+        used = {rid for rid in CONSULTED if got[f"used.{rid}"]}
+        if used != set(rulings):
+            return (f"after {action_to_json(action)}: rulings consulted: engine {sorted(rulings)}, "
+                    f"encoding {sorted(used)}")
     result = engine_part(got, enc.players)
     if result != want:
         diff = {k: (want[k], result[k]) for k in want if result[k] != want[k]}

@@ -466,9 +466,11 @@ class _Spec:
     def end_turn(self, s: Sym, p: Expr, effect: Expr = NO_EFFECT) -> Sym:
         return self.call(s, END, p=p, eff=effect)
 
-    def start_round(self, s: Sym) -> Sym:
+    def start_round(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
         """cp.round.1, cp.after-round.4: the Master starts, unless everyone is empty-handed."""
-        return _merge(self.all_empty(s), self.call(s, GAME_OVER), self.begin(s, s["master"]))
+        over = self.all_empty(s)
+        return _merge(over, self.call(s, GAME_OVER),
+                      self.begin_now(c, s, s["master"], ALL_BITS, False, PH_PLAY, z3.And(pc, z3.Not(over))))
 
     def settle(self, s: Sym, **fields: Any) -> Sym:
         """An engine state: the action is over (ctl DONE) with these fields."""
@@ -493,49 +495,65 @@ class _Spec:
 
     # ---------------------------------------------------------------- micro-steps (rounds.py)
     def begin_turn_step(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
-        """``begin_turn``: ``p``'s turn or the Master's decision, with a War window."""
+        """``begin_turn`` (micro-step): ``p``'s turn or the Master's decision, with a War window;
+        a player to play with an empty hand passes, or the round ends (cp.empty_hand_turn)."""
         p, mask, can_end, phase = s["c_p"], s["c_mask"], s["c_ce"], s["c_ph"]
-        s = dict(s)
-        s["chain"] = _bv(0)
-        empty = z3.Not(self.any_hand(s, p))
-        playing = phase == PH_PLAY
-        # empty hand on a turn to play: cp.empty_hand_turn
-        pc_e = z3.And(pc, empty, playing)
-        passes = self.is_opt(c, "cp.empty_hand_turn", "pass", pc_e)
+        s = dict(s, chain=_bv(0))
+        stuck = z3.And(z3.Not(self.any_hand(s, p)), phase == PH_PLAY)
+        passes = self.is_opt(c, "cp.empty_hand_turn", "pass", z3.And(pc, stuck))
         table_empty = z3.And([s[f"tab{k}"] == 0 for k in range(NT)])
         lead_moves = z3.And(table_empty, p == s["master"])
         nx = self.nxt(p)
-        moved = dict(s)
-        moved["master"] = nx
         r_empty = _merge(passes, self.end_turn(dict(s, turn=p), p),
-                         _merge(lead_moves, self.begin(moved, nx), self.call(s, ROUND_END)))
-        # otherwise the decision
+                         _merge(lead_moves, self.begin(dict(s, master=nx), nx), self.call(s, ROUND_END)))
+        r_go = self.decision(c, s, p, mask, can_end, phase, z3.And(pc, z3.Not(stuck)))
+        return _merge(stuck, r_empty, r_go)
+
+    def begin_now(self, c: _Ctx, s: Sym, p: Expr, mask: Expr, can_end: Expr, phase: Expr, pc: z3.BoolRef) -> Sym:
+        """``begin_turn`` inline: the decision; an empty hand on a turn to play is left to the
+        ``begin_turn`` micro-step (it may recurse)."""
+        mask = _val(mask, s["c_mask"])
+        can_end = _val(can_end, s["c_ce"])
+        phase = _val(phase, s["c_ph"])
+        stuck = z3.And(z3.Not(self.any_hand(s, p)), phase == PH_PLAY)
+        r_go = self.decision(c, dict(s, chain=_bv(0)), p, mask, can_end, phase, z3.And(pc, z3.Not(stuck)))
+        return _merge(stuck, self.begin(s, p, mask, can_end, phase), r_go)
+
+    def decision(self, c: _Ctx, s: Sym, p: Expr, mask: Expr, can_end: Expr, phase: Expr, pc: z3.BoolRef) -> Sym:
+        """The end of ``begin_turn``: ``p`` decides (a Master with no card may only end)."""
+        empty = z3.Not(self.any_hand(s, p))
         no_fit = z3.And(phase == PH_CONTINUE, z3.Not(can_end), self.bits(s, p) & mask == 0)
         mask2 = z3.If(empty, _bv(0, M16), z3.If(no_fit, _bv(ALL_BITS, M16), mask))
         can_end2 = z3.Or(empty, no_fit, can_end)
-        pc_w = z3.And(pc, z3.Not(z3.And(empty, playing)), self.others_hold_war(s, p))
-        window = z3.And(self.others_hold_war(s, p),
-                        self.is_opt(c, "cp.war_window", "before_each_turn", pc_w))
-        r_go = self.settle(self.clear_queue(s), phase=phase, actor=p, turn=p, mask=mask2, can_end=can_end2,
+        others = self.others_hold_war(s, p)
+        window = z3.And(others, self.is_opt(c, "cp.war_window", "before_each_turn", z3.And(pc, others)))
+        return self.settle(self.clear_queue(s), phase=phase, actor=p, turn=p, mask=mask2, can_end=can_end2,
                            window=window, aux=_bv(0xFF))
-        return _merge(z3.And(empty, playing), r_empty, r_go)
 
     def end_turn_step(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
-        """``end_turn``: ``p`` has finished; the turn passes clockwise (cp.round.3)."""
-        p, effect = s["c_p"], s["c_eff"]
+        """``end_turn`` as a micro-step (after an empty hand's pass, a Skip on an empty hand, ...)."""
+        return self.end_turn_now(c, s, s["c_p"], s["c_eff"], pc)
+
+    def end_turn_now(self, c: _Ctx, s: Sym, p: Expr, effect: Expr, pc: z3.BoolRef) -> Sym:
+        """``end_turn``: ``p`` has finished; the turn passes clockwise (cp.round.3) or the circle
+        ends (cp.round.5); a Skip or Force acts on the next player (cp.skip.1, cp.force.1)."""
+        effect = _val(effect, s["c_eff"])
         master_only = self.is_opt(c, "cp.continue_who_plays", "master_only", z3.And(pc, s["cont"]))
-        to_circle = z3.Or(z3.And(s["cont"], master_only), self.nxt(p) == s["master"])
-        circle = self.call(s, CIRCLE, eff=effect)
         nx = self.nxt(p)
+        to_circle = z3.Or(z3.And(s["cont"], master_only), nx == s["master"])
+        circle = self.circle_now(c, s, effect, z3.And(pc, to_circle))
         s2 = dict(s, cont=z3.BoolVal(False))
         skip = effect == _bv(SKIP_EFFECT & 0xFF)
-        pc_skip = z3.And(pc, z3.Not(to_circle), skip, self.any_hand(s2, nx))
-        r_skip = _merge(self.any_hand(s2, nx), self.start_discard(c, s2, nx, 0, pc_skip), self.end_turn(s2, nx))
+        victim_has = self.any_hand(s2, nx)
+        pc_on = z3.And(pc, z3.Not(to_circle))
+        r_skip = _merge(victim_has, self.start_discard(c, s2, nx, 0, z3.And(pc_on, skip, victim_has)),
+                        self.end_turn(s2, nx))
         forced = z3.ULT(effect, NK)
         has = self.hand(s2, nx, effect) != 0
         one = _bv(1, M16) << z3.ZeroExt(M16 - W, effect)
-        r_force = self.begin(s2, nx, z3.If(z3.And(forced, has), one, _bv(ALL_BITS, M16)))
-        return _merge(to_circle, circle, _merge(skip, r_skip, r_force))
+        r_next = self.begin_now(c, s2, nx, z3.If(z3.And(forced, has), one, _bv(ALL_BITS, M16)), False, PH_PLAY,
+                                z3.And(pc_on, z3.Not(skip)))
+        return _merge(to_circle, circle, _merge(skip, r_skip, r_next))
 
     def start_discard(self, c: _Ctx, s: Sym, victim: Expr, then: int | Expr, pc: z3.BoolRef) -> Sym:
         """A Skip makes ``victim`` discard a card (cp.skip.1); ``then`` is what follows."""
@@ -546,24 +564,30 @@ class _Spec:
                            mask=z3.If(chooses, self.bits(s, victim), z3.ZeroExt(M16 - W, then_v)))
 
     def circle_end_step(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
-        """``circle_end``: the round ends just before it returns to the Master (cp.round.5)."""
-        m, effect = s["master"], s["c_eff"]
+        return self.circle_now(c, s, s["c_eff"], pc)
+
+    def circle_now(self, c: _Ctx, s: Sym, effect: Expr, pc: z3.BoolRef) -> Sym:
+        """``circle_end``: the round ends just before it returns to the Master (cp.round.5); the
+        Master decides whether to continue (cp.continuing.1-6, cp.skip.2, cp.force.3)."""
+        m = s["master"]
         s = dict(s, cont=z3.BoolVal(False))
         skip = effect == _bv(SKIP_EFFECT & 0xFF)
         pc_skip = z3.And(pc, skip)
         rid = "cp.skip_at_round_end"
         force = self.is_opt(c, rid, "force_continue", pc_skip)
         m_has = self.any_hand(s, m)
+        discards = z3.And(skip, z3.Not(force), m_has)
         then = z3.If(self.is_opt(c, rid, "discard_and_force", pc_skip), _bv(1), _bv(2))
-        r_skip = _merge(z3.Or(force, z3.Not(m_has)), self.begin(s, m, ALL_BITS, False, PH_CONTINUE),
-                        self.start_discard(c, s, m, then, z3.And(pc_skip, z3.Not(force), m_has)))
+        r_discard = self.start_discard(c, s, m, then, z3.And(pc, discards))
         forced = z3.ULT(effect, NK)
         has = self.hand(s, m, effect) != 0
         one = _bv(1, M16) << z3.ZeroExt(M16 - W, effect)
-        r_force = self.begin(s, m, z3.If(has, one, _bv(ALL_BITS, M16)), z3.Not(has), PH_CONTINUE)
         pc_plain = z3.And(pc, z3.Not(skip), z3.Not(forced))
-        r_plain = self.begin(s, m, self.continuation_mask(c, s, m, pc_plain), True, PH_CONTINUE)
-        return _merge(skip, r_skip, _merge(forced, r_force, r_plain))
+        plain = self.continuation_mask(c, s, m, pc_plain)
+        mask = z3.If(skip, _bv(ALL_BITS, M16), z3.If(forced, z3.If(has, one, _bv(ALL_BITS, M16)), plain))
+        can_end = z3.If(skip, z3.BoolVal(False), z3.If(forced, z3.Not(has), z3.BoolVal(True)))
+        r_begin = self.begin_now(c, s, m, mask, can_end, PH_CONTINUE, z3.And(pc, z3.Not(discards)))
+        return _merge(discards, r_discard, r_begin)
 
     def continuation_mask(self, c: _Ctx, s: Sym, m: Expr, pc: z3.BoolRef) -> Expr:
         """Cards the Master may continue the round with (cp.continuing.1-3, cp.summary.5)."""
@@ -631,7 +655,7 @@ class _Spec:
         all_empty = self.all_empty(out)
         war_goes_on = z3.And(out["war"], z3.Not(all_empty))
         # a War goes on until everyone is empty-handed (cp.war.2-3): no drawing up meanwhile
-        after = _merge(war_goes_on, self.start_round(out),
+        after = _merge(war_goes_on, self.start_round(c, out, z3.And(pc, z3.Not(z3.And(four, now)), war_goes_on)),
                        self.call(dict(out, war=z3.BoolVal(False)), REFILL, ae=all_empty))
         return _merge(z3.And(four, now), self.call(out, GAME_OVER), after)
 
@@ -652,7 +676,7 @@ class _Spec:
         for k in range(NK):
             swapped[f"draw{k}"] = s[f"disc{k}"]
             swapped[f"disc{k}"] = _bv(0)
-        r_empty = _merge(z3.Not(all_empty), self.start_round(s),
+        r_empty = _merge(z3.Not(all_empty), self.start_round(c, s, z3.And(pc, no_draw, z3.Not(all_empty))),
                          _merge(z3.And(self.any_vec(s, "disc"), becomes), self.call(swapped, REFILL, ae=all_empty),
                                 self.call(s, GAME_OVER)))
         r_queue = self.refill_queue(c, s, z3.And(pc, z3.Not(no_draw)))
@@ -696,7 +720,7 @@ class _Spec:
             out[f"q{j}"] = z3.If(z3.ULT(j, length), cell, _bv(0))
         out["qlen"] = z3.Extract(W - 1, 0, length)
         r_draws = self.settle(out, phase=PH_DRAW, src=0, after=AFTER_ROUND, aux=_bv(0xFF), window=False)
-        return _merge(length == 0, self.start_round(s), r_draws)
+        return _merge(length == 0, self.start_round(c, s, z3.And(pc, length == 0)), r_draws)
 
     def game_over(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
         """``game_over`` and ``final_result``: count up the win piles (cp.finishing.1-6)."""
@@ -768,10 +792,11 @@ class _Spec:
             extra += [z3.ULE(t[f"h{p}_{k}"], self.counts[k]) for p in range(n)]
             out[f"draw{k}"] = z3.Extract(W - 1, 0, self.counts[k] - dealt)
         chance = self.is_opt(c, "cp.first_master", "chance", pc)
-        return _merge(chance, self.settle(out, phase=PH_MASTER), self.start_round(dict(out, master=_bv(0))))
+        first = self.start_round(c, dict(out, master=_bv(0)), z3.And(pc, z3.Not(chance)))
+        return _merge(chance, self.settle(out, phase=PH_MASTER), first)
 
     def munchies_master(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
-        return self.start_round(dict(s, master=i["q"]))
+        return self.start_round(c, dict(s, master=i["q"]), pc)
 
     def draw(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
         """The next player in the draw queue draws ``k``; then what the draws were for."""
@@ -790,7 +815,7 @@ class _Spec:
         after = s["after"]
         r_extra = self.extra_play(c, out, z3.And(pc_a, after == AFTER_EXTRA), only=s["aux"])
         r_window = self.settle(out, phase=s["aux"], window=self.others_hold_war(out, out["actor"]), aux=_bv(0xFF))
-        r_round = self.start_round(out)
+        r_round = self.start_round(c, out, z3.And(pc_a, after != AFTER_EXTRA, after != AFTER_WINDOW))
         r_after = _merge(after == AFTER_EXTRA, r_extra, _merge(after == AFTER_WINDOW, r_window, r_round))
         return _merge(more, self.settle(out), r_after)
 
@@ -843,8 +868,11 @@ class _Spec:
         # a non-action card: trump (cp.round.2), trump or chonk makes p last (cp.winning.1)
         trump = z3.If(on["trump"] == 0xFF, k, on["trump"])
         last = z3.If(z3.Or(k == trump, k == CHONK), p, on["last"])
-        r_plain = self.end_turn(dict(on, trump=trump, last=last), p)
-        r_skip = self.end_turn(on, p, SKIP_EFFECT)
+        plain = z3.ULT(k, CHOOSE)
+        # a non-action card or a Skip: the turn ends (cp.round.3, cp.skip.1)
+        r_ends = self.end_turn_now(c, _merge(plain, dict(on, trump=trump, last=last), on), p,
+                                   z3.If(plain, _bv(NO_EFFECT & 0xFF), _bv(SKIP_EFFECT & 0xFF)),
+                                   z3.And(pc, z3.Or(plain, k == SKIP)))
         r_force = self.ask_type(c, on, p, 1, z3.And(pc, k == FORCE))
         src = self.draw_source(on)
         pc_ch = z3.And(pc, k == CHOOSE)
@@ -855,8 +883,8 @@ class _Spec:
         pc_see = z3.And(pc, k == SEE)
         r_see = _merge(src == 0xFF, self.no_effect(c, on, p, z3.And(pc_see, src == 0xFF)),
                        self.ask_type(c, on, p, 0, z3.And(pc_see, src != 0xFF)))
-        return _merge(is_war, r_war, _merge(z3.ULT(k, CHOOSE), r_plain, _merge(k == SKIP, r_skip, _merge(
-            k == FORCE, r_force, _merge(k == CHOOSE, r_choose, _merge(k == STEAL, r_steal, r_see))))))
+        return _merge(is_war, r_war, _merge(z3.Or(plain, k == SKIP), r_ends, _merge(
+            k == FORCE, r_force, _merge(k == CHOOSE, r_choose, _merge(k == STEAL, r_steal, r_see)))))
 
     def steal(self, c: _Ctx, s: Sym, p: Expr, pc: z3.BoolRef) -> Sym:
         """Steal: the players one may steal from (cp.steal.1; cp.steal_from_self, cp.steal_empty_hand)."""
@@ -921,7 +949,7 @@ class _Spec:
     def name_type(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
         k, p = i["k"], s["actor"]
         force = s["aux"] == 1
-        r_force = self.end_turn(s, p, k)
+        r_force = self.end_turn_now(c, s, p, k, z3.And(pc, force))
         see = self.clear_seen(s)
         see.update(seen=z3.BoolVal(True), seen_asker=p, seen_type=k)
         return _merge(force, r_force, self.next_show(c, see, k, 0, z3.And(pc, z3.Not(force))))
@@ -977,8 +1005,9 @@ class _Spec:
         table = self.add_vec(out, "tab", NT, k, 1)
         out = _merge(to_deck, deck, table)
         then = s["aux"]
-        return _merge(then == 0, self.end_turn(dict(out, turn=victim), victim), _merge(
-            then == 1, self.begin(out, out["master"], ALL_BITS, False, PH_CONTINUE), self.call(out, ROUND_END)))
+        r_pass = self.end_turn_now(c, dict(out, turn=victim), victim, NO_EFFECT, z3.And(pc, then == 0))
+        r_master = self.begin_now(c, out, out["master"], ALL_BITS, False, PH_CONTINUE, z3.And(pc, then == 1))
+        return _merge(then == 0, r_pass, _merge(then == 1, r_master, self.call(out, ROUND_END)))
 
 
 @dataclass
