@@ -26,7 +26,8 @@ from rulecheck.games.chonker_party.state import PH_NAME, PH_PLAY, PH_SHOW
 
 
 def test_proofs_on_the_full_deck() -> None:
-    report = run_symbolic_checks("chonker-party", players=4, budget_seconds=60)
+    report = run_symbolic_checks("chonker-party", players=4, budget_seconds=60, queries=[
+        "invariant:cards-conserved", "plays-bounded", "terminates", "engine-admitted"])
     by = {r.query: r for r in report.results}
     assert by["invariant:cards-conserved"].statement() == "proved for all depths"
     assert by["plays-bounded"].status == "proved"

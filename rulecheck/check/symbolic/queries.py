@@ -286,8 +286,11 @@ def run_symbolic_checks(
     report = SymbolicReport(config)
     deadline = time.monotonic() + budget_seconds
     for n, name in enumerate(names):
-        share = max(1.0, (deadline - time.monotonic()) / (len(names) - n))
-        result = run_query(enc, name, depth, share)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            result = CheckResult(name, "unknown", 0, 0.0, None, [], "not run: the time budget was spent")
+        else:
+            result = run_query(enc, name, depth, max(1.0, left / (len(names) - n)))
         report.results.append(result)
         if progress is not None:
             progress(result)
