@@ -683,44 +683,65 @@ class _Spec:
         return _merge(no_draw, r_empty, r_queue)
 
     def refill_queue(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
-        """The draw queue of a refill (in order, or round robin when short: cp.refill_shortage)."""
+        """The draw queue of a refill (in order, or round robin when short: cp.refill_shortage).
+
+        8-bit arithmetic: hands, the draw deck and the needs of a reachable state are far below
+        256 (78 cards)."""
         n, size = self.n, self.n * HAND
-        w16 = M16
-
-        def wide(e: Expr) -> Expr:
-            return z3.ZeroExt(w16 - W, e)
-
-        order = [z3.If(s["master"] + i >= n, s["master"] + i - n, s["master"] + i) for i in range(n)]
-        sizes = [sum(wide(s[f"h{p}_{k}"]) for k in range(NK)) for p in range(n)]
-        need = [z3.If(z3.UGE(self.pick(order[i], sizes), HAND), _bv(0, w16), HAND - self.pick(order[i], sizes))
-                for i in range(n)]
-        supply = sum(wide(s[f"draw{k}"]) for k in range(NK))
+        order = [z3.If(z3.UGE(s["master"] + i, n), s["master"] + i - n, s["master"] + i) for i in range(n)]
+        sizes = [sum(s[f"h{p}_{k}"] for k in range(NK)) for p in range(n)]
+        held = [self.pick(order[i], sizes) for i in range(n)]
+        need = [z3.If(z3.UGE(held[i], HAND), _bv(0), HAND - held[i]) for i in range(n)]
+        supply = sum(s[f"draw{k}"] for k in range(NK))
         total = sum(need)
         short = z3.UGT(total, supply)
         robin = z3.And(short, self.is_opt(c, "cp.refill_shortage", "round_robin", z3.And(pc, short)))
         length = z3.If(short, supply, total)
-        # position of the r-th card of order[i]: in order, or round robin
-        slots: list[tuple[z3.BoolRef, Expr, Expr]] = []
-        for i in range(n):
-            before_i = sum(need[:i]) if i else _bv(0, w16)
-            for r in range(HAND):
-                exists = z3.UGT(need[i], r)
-                in_order = before_i + r
-                earlier_rounds = sum(z3.If(z3.UGT(need[x], rr), _bv(1, w16), _bv(0, w16))
-                                     for rr in range(r) for x in range(n)) if r else _bv(0, w16)
-                ahead = sum(z3.If(z3.UGT(need[x], r), _bv(1, w16), _bv(0, w16)) for x in range(i)) if i else _bv(
-                    0, w16)
-                pos = z3.If(robin, earlier_rounds + ahead, in_order)
-                slots.append((exists, pos, order[i]))
         out = dict(s)
+        in_order = self._queue_in_order(order, need)
+        static = z3.simplify(robin)
+        round_robin = in_order if z3.is_false(static) else self._queue_round_robin(order, need)
         for j in range(size):
+            cell = in_order[j] if z3.is_false(static) else z3.If(robin, round_robin[j], in_order[j])
+            out[f"q{j}"] = z3.If(z3.ULT(j, length), cell, _bv(0))
+        out["qlen"] = length
+        r_draws = self.settle(out, phase=PH_DRAW, src=0, after=AFTER_ROUND, aux=_bv(0xFF), window=False)
+        return _merge(length == 0, self.start_round(c, s, z3.And(pc, length == 0)), r_draws)
+
+    def _queue_in_order(self, order: list[Expr], need: list[Expr]) -> list[Expr]:
+        """Cell j: the player whose block of ``need`` cards (in order from the winner) holds j."""
+        ends = []
+        acc = _bv(0)
+        for x in need:
+            acc = acc + x
+            ends.append(acc)
+        cells = []
+        for j in range(self.n * HAND):
+            cell = _bv(0)
+            for i in range(self.n - 1, -1, -1):
+                cell = z3.If(z3.ULT(j, ends[i]), order[i], cell)
+            cells.append(cell)
+        return cells
+
+    def _queue_round_robin(self, order: list[Expr], need: list[Expr]) -> list[Expr]:
+        """Cell j: round r holds, in order, the players needing more than r cards."""
+        n = self.n
+        wants = [[z3.UGT(need[i], r) for i in range(n)] for r in range(HAND)]
+        slots: list[tuple[z3.BoolRef, Expr, Expr]] = []
+        start = _bv(0)
+        for r in range(HAND):
+            ahead = _bv(0)
+            for i in range(n):
+                slots.append((wants[r][i], start + ahead, order[i]))
+                ahead = ahead + z3.If(wants[r][i], _bv(1), _bv(0))
+            start = start + ahead
+        cells = []
+        for j in range(n * HAND):
             cell = _bv(0)
             for exists, pos, who in slots:
                 cell = z3.If(z3.And(exists, pos == j), who, cell)
-            out[f"q{j}"] = z3.If(z3.ULT(j, length), cell, _bv(0))
-        out["qlen"] = z3.Extract(W - 1, 0, length)
-        r_draws = self.settle(out, phase=PH_DRAW, src=0, after=AFTER_ROUND, aux=_bv(0xFF), window=False)
-        return _merge(length == 0, self.start_round(c, s, z3.And(pc, length == 0)), r_draws)
+            cells.append(cell)
+        return cells
 
     def game_over(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
         """``game_over`` and ``final_result``: count up the win piles (cp.finishing.1-6)."""
