@@ -30,8 +30,14 @@ State variables (one copy per step; bit-vectors, -1 is 255):
 Inputs: ``act`` (the action's kind, ``A_*``), ``k`` (a card kind), ``q`` (a player) and
 ``opt.<ruling>`` for each ruling point the ruleset leaves open (under ``raw``: all).
 
-Restriction: none on the rules; the encoding is of the engine. The depth of a BMC query
-counts steps including micro-steps (a turn is typically 2-3 steps).
+What is exact, and how it is checked: every engine action of every phase, War windows, the
+draw queue, See a Card's memory and the final count, under any ruleset (a ruling the ruleset
+leaves open is a free input per engine action). Counts are 8-bit: exact on every reachable
+state (78 cards), not on arbitrary bit patterns, so the encoding serves BMC from the root, not
+k-induction from arbitrary states. Checked by :mod:`.chonker_decode`: engine playouts are paths
+(states and ruling points consulted equal, step by step), the successor sets are equal on
+sampled states (the deal, with its many outcomes, is not enumerated), every witness replays.
+A BMC depth counts steps including micro-steps; most turns are one step.
 """
 
 from __future__ import annotations
