@@ -142,6 +142,18 @@ def test_bounded_results_say_what_was_checked() -> None:
     assert m.status == "witness" and m.value == 1  # a Choose, Steal, See or War put down at step 2
 
 
+def test_the_encoding_consults_every_ruling_point_the_engine_consults() -> None:
+    import re
+    from pathlib import Path
+
+    import rulecheck.games.chonker_party as model
+
+    source = "".join(p.read_text() for p in Path(model.__file__).parent.glob("*.py"))
+    assert set(re.findall(r'ctx\.rule\("([^"]+)"\)', source)) == set(CONSULTED)
+    enc = exact_encoding(2, "raw")
+    assert {q for q in enc.targets if q.startswith("ruling:")} == {f"ruling:{r}" for r in CONSULTED}
+
+
 def test_configuration_errors() -> None:
     with pytest.raises(InvalidConfigError):
         exact_encoding(7)

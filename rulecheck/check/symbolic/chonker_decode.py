@@ -36,7 +36,6 @@ from rulecheck.check.symbolic.chonker_exact import (
     ACTS,
     CONSULTED,
     CONTROL,
-    CONTROL_BOOLS,
     DONE,
     ChonkerExact,
     abstract,
@@ -46,6 +45,7 @@ from rulecheck.check.symbolic.chonker_exact import (
 from rulecheck.check.symbolic.decode import Replay
 from rulecheck.check.symbolic.system import Witness, evaluate
 from rulecheck.core.game import Action, Game, Pending, action_to_json
+from rulecheck.core.rulings import load_ruling_points
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party.cards import NAMES, NK
 from rulecheck.games.chonker_party.state import PH_DISCARD_RANDOM
@@ -106,8 +106,7 @@ def inputs_of(state: Hashable, action: Action) -> dict[str, int]:
 
 
 def _answer(enc: ChonkerExact, rid: str, inputs: Mapping[str, Any]) -> str:
-    from rulecheck.core.rulings import load_ruling_points
-
+    """The option the witness chose for an open ruling (its index input ``opt.<id>``)."""
     options = load_ruling_points("chonker-party")[rid].option_ids
     return options[int(inputs.get(f"opt.{rid}", 0))]
 
@@ -328,5 +327,3 @@ def engine_successors(enc: ChonkerExact, g: Game, state: Hashable) -> set[tuple[
 def _freeze(x: Any) -> Any:
     return tuple(_freeze(v) for v in x) if isinstance(x, list) else x
 
-
-del CONTROL_BOOLS

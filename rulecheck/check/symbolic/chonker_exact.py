@@ -154,7 +154,6 @@ def engine_fields(n: int) -> tuple[str, ...]:
     return tuple(name for name, _ in _scalar_fields(n)) + BOOL_FIELDS
 
 
-SIGNED = ("actor", "turn", "trump", "last", "aux", "c_p", "c_eff")
 
 
 @dataclass
@@ -206,7 +205,7 @@ def exact_encoding(players: int, ruleset: Ruleset | str | Mapping[str, object] =
 
 
 def _queries(enc: ChonkerExact, spec: _Spec) -> None:
-    n = enc.players
+    """The reachability targets and the invariants the queries of :mod:`.chonker_checks` use."""
     for rid in CONSULTED:
         enc.targets[f"ruling:{rid}"] = (
             f"an engine action that consults {rid}",
@@ -228,7 +227,6 @@ def _queries(enc: ChonkerExact, spec: _Spec) -> None:
     enc.invariants["phase-has-moves"] = ("every engine state that is not over has a legal action",
                                          lambda s: z3.Or(s["ctl"] != DONE, s["phase"] == PH_OVER,
                                                          spec.some_action(s)))
-    del n
 
 
 SAME_CARDS_LEFT = "same-cards-left"
