@@ -4,6 +4,7 @@
     python benchmarks/symbolic.py --budgets 10 --queries over unable-to-play
     python benchmarks/symbolic.py --standard-only      # the Chomp! 3+ player game only (3, 4 and 5 players)
     python benchmarks/symbolic.py --standard-only --players 3 --rulesets recommended --budgets 60
+    python benchmarks/symbolic.py --exact-only --budgets 10 60   # the exact Chonker Party encoding only
 
 Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
 to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
@@ -20,6 +21,8 @@ import time
 from rulecheck.check.symbolic import bmc as bmc_module
 from rulecheck.check.symbolic.bmc import bmc
 from rulecheck.check.symbolic.chomp_encoding import standard_game, underwater_war
+from rulecheck.check.symbolic.chonker_checks import bmc_fresh, run_exact_query
+from rulecheck.check.symbolic.chonker_exact import exact_encoding
 from rulecheck.check.symbolic.chonker_phases import phase_machine, prove_terminates
 from rulecheck.check.symbolic.lasso import lasso
 from rulecheck.check.symbolic.queries import run_query
@@ -29,6 +32,8 @@ BOTTOM = {"choices": {"chomp.two_player_won_cards": "bottom_of_pile"}}
 QUERIES = ("over", "unable-to-play", "ruling:chomp.war_short", "ruling:chomp.bad_chomp_no_card",
            "ruling:chomp.reshuffle_when")
 STD_QUERIES = ("ruling:chomp.reshuffle_when", "ruling:chomp.replay_no_card", "over")
+EXACT_QUERIES = ("ruling:cp.named_types", "unable-to-play", "invariant:same-cards-left", "stacked-chain")
+"""Exact Chonker Party encoding (raw ruleset): depth reached within each budget."""
 """Standard-game queries whose witnesses are deep (a pile must run out): the depth reached."""
 
 
@@ -43,8 +48,15 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[3, 4, 5], help="standard game: player counts")
     ap.add_argument("--rulesets", nargs="*", default=["recommended", "raw"], help="standard game: rulesets")
     ap.add_argument("--std-queries", nargs="*", default=list(STD_QUERIES), help="standard game: queries")
+    ap.add_argument("--exact-only", action="store_true", help="only the exact Chonker Party encoding")
+    ap.add_argument("--exact-players", type=int, nargs="*", default=[2, 4],
+                    help="exact Chonker Party encoding: player counts")
     args = ap.parse_args()
     rows = []
+    if args.exact_only:
+        _exact(rows, args)
+        _print(rows, args.json)
+        return
     # Chomp! 3+ player game: depth reached on queries whose witnesses are deep, and the Ink Out chain
     for players in () if args.chonker_only else args.players:
         for ruleset in args.rulesets:
@@ -81,6 +93,28 @@ def main() -> None:
         r.seconds = time.monotonic() - t0
         rows.append(("chomp/underwater-war/recommended", r.query, args.budgets[0] * 3, r))
     _print(rows, args.json)
+
+
+def _exact(rows: list, args: argparse.Namespace) -> None:
+    """The exact Chonker Party encoding: depth reached per budget, and fresh solver per depth vs
+    Z3's incremental solving (assumption literals) on one shallow query."""
+    for n in args.exact_players:
+        enc = exact_encoding(n, "raw")
+        for budget in args.budgets:
+            for q in EXACT_QUERIES:
+                depth = 6 if q == "stacked-chain" else args.max_depth
+                r = run_exact_query(enc, q, depth, budget)
+                label = f"{q} (k={depth})" if q == "stacked-chain" else q
+                if r.trace is not None:
+                    label += " [replays]" if r.replayed else " [DOES NOT REPLAY]"
+                rows.append((f"chonker-party/exact/{n}p/raw", label, budget, r))
+    enc = exact_encoding(args.exact_players[0], "raw")
+    target = enc.targets["ruling:cp.steal_from_self"][1]
+    budget = args.budgets[0] * 3
+    rows.append((f"chonker-party/exact/{args.exact_players[0]}p/raw", "ruling:cp.steal_from_self[fresh]", budget,
+                 bmc_fresh(enc.system, target, 6, budget_seconds=budget)))
+    rows.append((f"chonker-party/exact/{args.exact_players[0]}p/raw", "ruling:cp.steal_from_self[assumptions]", budget,
+                 bmc(enc.system, target, 6, budget_seconds=budget)))
 
 
 def _print(rows: list, as_json: bool) -> None:

@@ -26,7 +26,21 @@ Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts b
   within k steps (BMC maximisation; the witness replays);
 * ``deadlock``: every reachable state is terminal or has a legal action (k-induction).
 
-Chonker Party (card-flow encoding :mod:`.chonker_encoding`):
+Chonker Party, exact encoding :mod:`.chonker_exact` (the engine's transition relation on the
+full deck, 2-6 players; engine actions plus micro-steps for the engine's recursive calls;
+queries in :mod:`.chonker_checks`, witnesses decoded and replayed by :mod:`.chonker_decode`):
+
+* ``ruling:<id>``: reach each of the 26 ruling points the engine's transitions consult
+  (BMC; under ``raw`` a witness is a gap or conflict);
+* ``over``, ``unable-to-play`` (a player whose turn it is to play holds no card): reachability;
+* ``invariant:same-cards-left``: the book's claim cp.round.6 (known false: BMC finds a
+  violation that replays);
+* ``deadlock``: a non-terminal engine state with no legal action (BMC, bounded);
+* ``stacked-chain``: the most draw-and-play action cards put down in a row in one turn
+  (BMC maximisation);
+* ``exact-admitted``: seeded engine playouts are paths of the exact encoding.
+
+Chonker Party, card-flow encoding :mod:`.chonker_encoding` and phase machine:
 
 * ``invariant:cards-conserved`` (k-induction, for all depths);
 * ``plays-bounded``: the unplayed cards never increase and every play consumes one (proved
@@ -53,7 +67,9 @@ import z3
 from rulecheck.check.symbolic import chonker_phases
 from rulecheck.check.symbolic.bmc import bmc, bmc_maximize
 from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, standard_game, underwater_war
+from rulecheck.check.symbolic.chonker_checks import exact_queries, run_exact_query
 from rulecheck.check.symbolic.chonker_encoding import ChonkerEncoding, card_flow, check_engine_step
+from rulecheck.check.symbolic.chonker_exact import exact_encoding
 from rulecheck.check.symbolic.decode import replay_witness
 from rulecheck.check.symbolic.induction import k_induction
 from rulecheck.check.symbolic.lasso import lasso
@@ -66,7 +82,8 @@ __all__ = ["DEFAULT_QUERIES", "SymbolicReport", "list_queries", "run_query", "ru
 
 DEFAULT_QUERIES: dict[str, tuple[str, ...]] = {
     "chomp": ("deadlock", "invariant:collector-wins", "ruling:*", "unable-to-play", "longest-chain", "lasso"),
-    "chonker-party": ("invariant:cards-conserved", "plays-bounded", "terminates", "engine-admitted"),
+    "chonker-party": ("invariant:cards-conserved", "plays-bounded", "terminates", "engine-admitted", "exact-admitted",
+                      "invariant:same-cards-left", "ruling:*"),
 }
 
 
@@ -101,6 +118,7 @@ def _encoding(game: str, variant: str | None, players: int | None, ruleset: Rule
         g = load_game("chonker-party", None, n, ruleset)
         enc = card_flow(n, g.card_total())
         enc.ruleset = ruleset
+        enc.exact = exact_encoding(n, ruleset)  # type: ignore[attr-defined]
         return enc
     raise InvalidConfigError(f"no symbolic encoding for game {game!r}")
 
@@ -114,7 +132,8 @@ def list_queries(game: str, variant: str | None = None, players: int | None = No
         names = [k for k in enc.targets]
         names += [f"invariant:{k}" for k in enc.invariants]
         return [*names, "deadlock", "longest-chain", "lasso"]
-    return [f"invariant:{k}" for k in enc.invariants] + ["plays-bounded", "terminates", "engine-admitted"]
+    return ([f"invariant:{k}" for k in enc.invariants] + ["plays-bounded", "terminates", "engine-admitted"]
+            + exact_queries(enc.exact))
 
 
 def _expand(names: Sequence[str], available: Sequence[str]) -> list[str]:
@@ -168,6 +187,9 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
 
 def _chonker_query(enc: ChonkerEncoding, name: str, depth: int, budget: float | None) -> CheckResult:
     system = enc.system
+    exact = getattr(enc, "exact", None)
+    if exact is not None and name in exact_queries(exact):
+        return run_exact_query(exact, name, depth, budget)
     if name.startswith("invariant:"):
         desc, prop = enc.invariants[name.split(":", 1)[1]]
         r = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget)
@@ -266,8 +288,11 @@ def run_symbolic_checks(
     report = SymbolicReport(config)
     deadline = time.monotonic() + budget_seconds
     for n, name in enumerate(names):
-        share = max(1.0, (deadline - time.monotonic()) / (len(names) - n))
-        result = run_query(enc, name, depth, share)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            result = CheckResult(name, "unknown", 0, 0.0, None, [], "not run: the time budget was spent")
+        else:
+            result = run_query(enc, name, depth, max(1.0, left / (len(names) - n)))
         report.results.append(result)
         if progress is not None:
             progress(result)

@@ -1,0 +1,175 @@
+"""The exact Chonker Party encoding and the engine check each other: engine playouts are paths of
+the encoding (states and ruling points consulted), the successor sets are equal on sampled
+states, corrupted steps are rejected, and every Z3 witness replays in the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulecheck.check.symbolic.chonker_checks import bmc_fresh, maximize_fresh, run_exact_query
+from rulecheck.check.symbolic.chonker_decode import (
+    check_engine_step,
+    encoding_successors,
+    engine_successors,
+    replay_exact,
+)
+from rulecheck.check.symbolic.chonker_exact import CONSULTED, abstract, engine_part, exact_encoding
+from rulecheck.check.symbolic.system import Witness
+from rulecheck.cli import main
+from rulecheck.core.errors import InvalidConfigError
+from rulecheck.core.game import Pending
+from rulecheck.core.rulings import load_ruleset, load_ruling_points
+from rulecheck.games import load_game
+from rulecheck.games.chonker_party.cards import NK
+
+POINTS = load_ruling_points("chonker-party")
+
+
+def _random_ruleset(seed: int):
+    """A ruleset with a random option for every ruling point (the engine's other branches)."""
+    r = random.Random(seed)
+    choices = {rid: r.choice(POINTS[rid].option_ids) for rid in CONSULTED}
+    return load_ruleset("chonker-party", {"game": "chonker-party", "name": f"random-{seed}",
+                                          "base": "recommended", "choices": choices})
+
+
+def _playout_is_a_path(players: int, seed: int, steps: int, ruleset) -> int:
+    enc = exact_encoding(players, ruleset)
+    g = load_game("chonker-party", None, players, ruleset)
+    rng = random.Random(seed)
+    state = g.new_initial_state(seed=seed)
+    n = 0
+    while not g.is_terminal(state) and n < steps:
+        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        step = g.apply(state, action)
+        assert check_engine_step(enc, state, action, step.state, rulings=step.provenance.rulings) is None
+        state, n = step.state, n + 1
+    return n
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_seeded_playouts_are_paths_of_the_encoding(players: int) -> None:
+    assert _playout_is_a_path(players, players, 20, _random_ruleset(players)) == 20
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6))
+def test_hypothesis_playouts_are_paths_of_the_encoding(seed: int, players: int) -> None:
+    assert _playout_is_a_path(players, seed, 6, _random_ruleset(seed)) > 0
+
+
+def test_raw_playouts_with_answered_rulings_are_paths() -> None:
+    enc = exact_encoding(4, "raw")
+    r = run_exact_query(enc, "exact-admitted", 8, 10.0)
+    assert r.status == "no-witness" and r.depth >= 8, r.detail
+
+
+@pytest.mark.parametrize(("players", "seed", "ruleset"), [(3, 3, "recommended"), (5, 7, "random")])
+def test_successor_sets_equal_the_engines(players: int, seed: int, ruleset: str) -> None:
+    rs = _random_ruleset(seed) if ruleset == "random" else ruleset
+    enc = exact_encoding(players, rs)
+    g = load_game("chonker-party", None, players, rs)
+    rng = random.Random(seed)
+    state = g.new_initial_state(seed=seed)
+    for _ in range(1 if players > 3 else 3):
+        assert encoding_successors(enc, state) == engine_successors(enc, g, state)
+        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        state = g.apply(state, action).state
+
+
+def test_corrupted_steps_are_rejected() -> None:
+    enc = exact_encoding(3, "recommended")
+    g = load_game("chonker-party", None, 3)
+    state = g.new_initial_state(seed=0)
+    action = g.legal_actions(state)[0]
+    step = g.apply(state, action)
+    assert check_engine_step(enc, state, action, step.state, rulings=step.provenance.rulings) is None
+    hands = list(step.state.hands)
+    k = next(k for k in range(NK) if hands[1][k])
+    moved = list(hands[1])
+    moved[k] -= 1
+    hands[1] = tuple(moved)
+    wrong = step.state._replace(hands=tuple(hands))
+    assert "differ" in check_engine_step(enc, state, action, wrong)
+    assert "rulings consulted" in check_engine_step(enc, state, action, step.state, rulings=("cp.final_tie",))
+    missing = next(k for k in range(NK) if not state.hands[state.actor][k])
+    illegal = ("play", ["sweet", "salty", "chonk", "spoiled", "stick", "leaf", "brick", "stone", "choose", "steal",
+                        "skip", "see", "force", "war"][missing])
+    assert "no step" in check_engine_step(enc, state, illegal, step.state)
+
+
+def test_a_ruling_witness_replays_and_a_corrupted_one_does_not() -> None:
+    enc = exact_encoding(3, "raw")
+    r = bmc_fresh(enc.system, enc.targets["ruling:cp.war_window"][1], 3, budget_seconds=15)
+    assert r.status == "witness" and r.depth == 1
+    rep = replay_exact(enc, r.witness)
+    assert rep.ok, rep.mismatch
+    assert [a[0] for a in rep.actions] == ["deal", "ruling", "ruling"]
+    assert rep.actions[-1][:2] == ("ruling", "cp.war_window")
+    last = r.witness.states[-1]
+    assert abstract(rep.final, 3) == engine_part(last, 3)
+    bad_last = dict(last, master=(last["master"] + 1) % 3)
+    bad = Witness((*r.witness.states[:-1], bad_last), r.witness.inputs)
+    broken = replay_exact(enc, bad)
+    assert not broken.ok and "master" in broken.mismatch
+
+
+def test_a_gap_found_under_raw_is_pending_in_the_engine() -> None:
+    enc = exact_encoding(2, "raw")
+    r = run_exact_query(enc, "ruling:cp.named_types", 3, 20)
+    assert r.status == "witness" and r.replayed, r.meta
+    g = load_game("chonker-party", None, 2, "raw")
+    state = g.root_state()
+    pending = False
+    for a in r.trace:
+        step = g.apply(state, tuple(tuple(x) if isinstance(x, list) else x for x in a)
+                       if a[0] != "deal" else ("deal", tuple(tuple(h) for h in a[1]), tuple(a[2])))
+        pending = pending or (isinstance(step.state, Pending) and step.state.ruling == "cp.named_types")
+        state = step.state
+    assert pending
+
+
+def test_bounded_results_say_what_was_checked() -> None:
+    enc = exact_encoding(2, "recommended")
+    r = bmc_fresh(enc.system, enc.targets["over"][1], 2, query="over", budget_seconds=20)
+    assert r.statement() == "no witness up to depth 2"
+    m = maximize_fresh(enc.system, lambda s: s["chain"], 2, query="stacked-chain", budget_seconds=20)
+    assert m.status == "witness" and m.value == 1  # a Choose, Steal, See or War put down at step 2
+
+
+def test_the_encoding_consults_every_ruling_point_the_engine_consults() -> None:
+    import re
+    from pathlib import Path
+
+    import rulecheck.games.chonker_party as model
+
+    source = "".join(p.read_text() for p in Path(model.__file__).parent.glob("*.py"))
+    assert set(re.findall(r'ctx\.rule\("([^"]+)"\)', source)) == set(CONSULTED)
+    enc = exact_encoding(2, "raw")
+    assert {q for q in enc.targets if q.startswith("ruling:")} == {f"ruling:{r}" for r in CONSULTED}
+
+
+def test_configuration_errors() -> None:
+    with pytest.raises(InvalidConfigError):
+        exact_encoding(7)
+    with pytest.raises(InvalidConfigError):
+        run_exact_query(exact_encoding(2), "no-such-query", 2, 1)
+
+
+def test_cli_lists_and_runs_the_exact_queries() -> None:
+    runner = CliRunner()
+    listed = runner.invoke(main, ["bmc", "chonker-party", "-n", "2", "--list"])
+    assert listed.exit_code == 0
+    for name in ("ruling:cp.war_window", "stacked-chain", "unable-to-play", "invariant:same-cards-left", "deadlock",
+                 "terminates"):
+        assert name in listed.output
+    out = runner.invoke(main, ["bmc", "chonker-party", "-n", "2", "-r", "raw", "-q", "ruling:cp.first_master",
+                               "-k", "2", "--budget", "30"])
+    assert out.exit_code == 0, out.output
+    assert "ruling:cp.first_master: witness at depth 1" in out.output
+    assert "replays in the engine" in out.output
