@@ -43,6 +43,11 @@ class Provenance:
 
 EMPTY_PROVENANCE = Provenance()
 
+_INTERNED: dict[tuple[tuple[str, ...], tuple[str, ...], str | None], Provenance] = {}
+"""Provenance records by the raw citations that made them: a transition's few possible records are
+built once and shared (they are immutable)."""
+_INTERN_LIMIT = 1 << 16
+
 
 class Context:
     """Collects provenance while one transition is computed and answers ruling questions.
@@ -71,4 +76,11 @@ class Context:
         return option
 
     def provenance(self, gap: str | None = None) -> Provenance:
-        return Provenance(tuple(dict.fromkeys(self.clauses)), tuple(dict.fromkeys(self.rulings)), gap)
+        """What was cited and ruled, in order of first use, de-duplicated (an interned record)."""
+        key = (tuple(self.clauses), tuple(self.rulings), gap)
+        found = _INTERNED.get(key)
+        if found is None:
+            found = Provenance(tuple(dict.fromkeys(key[0])), tuple(dict.fromkeys(key[1])), gap)
+            if len(_INTERNED) < _INTERN_LIMIT:
+                _INTERNED[key] = found
+        return found
