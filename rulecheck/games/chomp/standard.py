@@ -26,6 +26,7 @@ from rulecheck.games.chomp.state import (
     F_OWN_OK,
     KIND_MASK,
     NEW,
+    NEXT_CARD,
     O_COLLECTED_ALL,
     O_COUNT,
     O_COUNT_TIE,
@@ -115,21 +116,18 @@ def shuffle(w: Work, ctx: Context, p: int, order: tuple[int, ...]) -> None:
     schedule(w, ctx, resume)
 
 
-def needs(w: Work) -> list[int]:
-    """Cards each player must turn over at the next turn-over."""
-    n = len(w.piles)
-    need = [0] * n
+def needs(w: Work) -> tuple[int, int]:
+    """How many cards each player must turn over at the next turn-over, and who must (a mask)."""
     step = w.step
     if step == WAR:
         count = 3
-    elif w.mode == DOBLE_CHOMP and step in (NEW, REPLAY, TIE_REPLAY):
+    elif w.mode == DOBLE_CHOMP and step != NEXT_CARD:
         count = 2
     else:
         count = 1
-    who = w.replay & w.active if step in (REPLAY, TIE_REPLAY) else w.active
-    for p in players_of(who):
-        need[p] = count
-    return need
+    if step in (REPLAY, TIE_REPLAY):
+        return count, w.replay & w.active
+    return count, w.active
 
 
 def schedule(w: Work, ctx: Context, resume: int) -> None:
@@ -144,15 +142,17 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     piles = w.piles
     discards = w.discards
     if resume == R_TURN:
-        need = needs(w)
-        for p in players_of(w.active):
-            if discards[p] and len(piles[p]) < need[p]:
+        count, who = needs(w)
+        for p in players_of(who):
+            if len(piles[p]) < count and discards[p]:
                 w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
                 return
-    empties = [p for p in players_of(w.active) if not piles[p] and discards[p]]
-    if empties and ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
-        w.phase, w.shuffle_for, w.resume = SHUFFLE, empties[0], resume
-        return
+    for p in players_of(w.active):
+        if not piles[p] and discards[p]:
+            if ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
+                w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
+                return
+            break
     w.phase = TURN if resume == R_TURN else RACE
 
 

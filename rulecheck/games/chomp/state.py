@@ -157,10 +157,11 @@ class Work:
         self.centre: Cards = centre
 
     def freeze(self) -> ChompState:
-        return make_state([self.mode, self.phase, tuple(self.piles), tuple(self.discards), tuple(self.table),
-                           tuple(self.aside), tuple(self.aside_tie), self.centre, self.active, self.ban_win,
-                           self.ban_bad, self.bad, self.race, self.step, self.replay, self.shuffle_for,
-                           self.resume, self.out, self.outcome, self.winners])
+        return _new(ChompState, (  # type: ignore[no-any-return]
+            self.mode, self.phase, tuple(self.piles), tuple(self.discards), tuple(self.table),
+            tuple(self.aside), tuple(self.aside_tie), self.centre, self.active, self.ban_win, self.ban_bad,
+            self.bad, self.race, self.step, self.replay, self.shuffle_for, self.resume, self.out, self.outcome,
+            self.winners))
 
     # ------------------------------------------------------------ card moves
     def to_discard(self, p: int, cards: Cards | list[int]) -> None:
