@@ -8,10 +8,14 @@ that into a :class:`rulecheck.core.game.Pending` state (a gap or conflict) inste
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import wraps
+from typing import Any, TypeVar
 
-__all__ = ["EMPTY_PROVENANCE", "Context", "Provenance", "Undetermined"]
+_R = TypeVar("_R")
+
+__all__ = ["EMPTY_PROVENANCE", "Context", "Provenance", "Undetermined", "ruled_cache"]
 
 
 class Undetermined(Exception):  # noqa: N818 - control flow, not an error
@@ -84,3 +88,44 @@ class Context:
             if len(_INTERNED) < _INTERN_LIMIT:
                 _INTERNED[key] = found
         return found
+
+
+_RULED_CACHE_LIMIT = 1 << 17
+
+
+def ruled_cache(fn: Callable[..., _R]) -> Callable[..., _R]:
+    """Memoise ``fn(ctx, *key)``, a pure function of ``key`` and of the ruleset's answers.
+
+    The model's own code computes each result once; a later call with the same ``key`` replays
+    the clauses it cited and the rulings it asked, in the same order, onto ``ctx`` and returns
+    the same (immutable) result. The cached entry is used only if ``ctx`` gives every ruling
+    the entry asked the same option; otherwise (another ruleset, a pending state's fixed
+    option, an undecided point that raises :class:`Undetermined`) ``fn`` runs again, so the
+    provenance, the result and any pending state are exactly those of an uncached call.
+    ``key`` must hold everything ``fn`` reads besides ``ctx``.
+    """
+    cache: dict[tuple[Any, ...], tuple[tuple[tuple[str, str | None], ...], tuple[str, ...], tuple[str, ...], _R]] = {}
+
+    @wraps(fn)
+    def cached(ctx: Context, *key: Any) -> _R:
+        hit = cache.get(key)
+        if hit is not None:
+            asked, clauses, rulings, result = hit
+            choices = ctx.choices
+            for rid, option in asked:
+                if choices[rid] != option:
+                    break
+            else:
+                ctx.clauses.extend(clauses)
+                ctx.rulings.extend(rulings)
+                return result
+        c0, r0 = len(ctx.clauses), len(ctx.rulings)
+        result = fn(ctx, *key)
+        rulings = tuple(ctx.rulings[r0:])
+        if len(cache) >= _RULED_CACHE_LIMIT:
+            cache.clear()
+        cache[key] = (tuple((rid, ctx.choices[rid]) for rid in rulings), tuple(ctx.clauses[c0:]), rulings, result)
+        return result
+
+    cached.cache = cache  # type: ignore[attr-defined]
+    return cached

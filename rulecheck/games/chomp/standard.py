@@ -9,7 +9,7 @@ legal actions stay a pure function of the state.
 
 from __future__ import annotations
 
-from rulecheck.core.provenance import Context
+from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.games.chomp import two_player
 from rulecheck.games.chomp.cards import CAN_CHOMP, CHAIN_CLAUSES, EEL, GENERAL_CHAIN_CLAUSES, OCTOPUS, SHARK
 from rulecheck.games.chomp.race import BAD_CLAUSES, VALID, classify, lowest, valid_slappers
@@ -64,6 +64,7 @@ __all__ = [
     "schedule",
     "shuffle",
     "slap",
+    "race_for",
     "start_race",
     "tie",
     "turn_over",
@@ -213,13 +214,24 @@ def turn_over(w: Work, ctx: Context) -> None:
 def start_race(w: Work, ctx: Context, step: int) -> None:
     """Look at the turned-over cards and start the race (3+ player game and Doble Chomp).
 
-    Bakes into ``race`` the ruling answers that decide which slaps are valid. en.gameplay.2,
-    en.feeding-frenzy.1, en.ink-out.2, en.octopus-vs-eel.1, es.doble-chomp.2-3.
+    Bakes into ``race`` the ruling answers that decide which slaps are valid (:func:`race_for`).
     """
-    table = w.table
+    has_aside = any(w.aside) or any(w.aside_tie)
+    w.race = race_for(ctx, tuple(w.table), step, w.mode == DOBLE_CHOMP, has_aside)
+    w.bad = w.ban_win = w.ban_bad = 0
+    schedule(w, ctx, R_RACE)
+
+
+@ruled_cache
+def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble: bool, has_aside: bool) -> int:
+    """The race the turned-over ``table`` starts: its kind and the ruling answers baked into it.
+
+    A pure function of the face-up cards, the step, the variant and whether cards are set aside
+    (memoised). en.gameplay.2, en.feeding-frenzy.1, en.ink-out.2, en.octopus-vs-eel.1,
+    es.doble-chomp.2-3.
+    """
     cards = [c for cs in table for c in cs]
     replay = step in (REPLAY, TIE_REPLAY)
-    doble = w.mode == DOBLE_CHOMP
     race = 0
     if step == REPLAY:
         race |= F_AFTER_INK
@@ -239,8 +251,7 @@ def start_race(w: Work, ctx: Context, step: int) -> None:
         if OCTOPUS in cards:
             ctx.cite("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1")
         kind = RK_FRENZY
-        if replay and (any(w.aside) or any(w.aside_tie)) and \
-                ctx.rule("chomp.eel_in_replay") == "current_cards_only":
+        if replay and has_aside and ctx.rule("chomp.eel_in_replay") == "current_cards_only":
             race |= F_FRENZY_CURRENT
         if _frenzy_bad_relevant(table) and ctx.rule("chomp.frenzy_vs_bad_chomp") == "bad_chomp_applies":
             race |= F_FRENZY_BAD
@@ -268,12 +279,10 @@ def start_race(w: Work, ctx: Context, step: int) -> None:
         if any(min(cs) <= low < max(cs) for cs in table if len(cs) == 2) and \
                 ctx.rule("chomp.doble_which_card") == "both_cards":
             race |= F_DOBLE_BOTH
-    w.race = race | kind
-    w.bad = w.ban_win = w.ban_bad = 0
-    schedule(w, ctx, R_RACE)
+    return race | kind
 
 
-def _frenzy_bad_relevant(table: list[tuple[int, ...]]) -> bool:
+def _frenzy_bad_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
     for p, cs in enumerate(table):
         mine = max((c for c in cs if c <= SHARK), default=-1)
         if mine < 0:
@@ -284,8 +293,8 @@ def _frenzy_bad_relevant(table: list[tuple[int, ...]]) -> bool:
     return False
 
 
-def _not_lowest_relevant(table: list[tuple[int, ...]]) -> bool:
-    low = lowest(tuple(table))
+def _not_lowest_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
+    low = lowest(table)
     for p, cs in enumerate(table):
         if not cs or cs[0] > SHARK:
             continue
