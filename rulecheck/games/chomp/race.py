@@ -160,17 +160,28 @@ _CACHE_LIMIT = 1 << 18
 def valid_slappers(s: ChompState) -> tuple[int, ...]:
     """Players who have a valid slap in this race and may still win it, ascending.
 
-    Depends only on the face-up cards, the race flags and the ban mask: memoised on those.
+    Depends only on the face-up cards, the race flags and the ban mask. They are the players
+    with a winning slap among the race's outcomes (memoised on the cards and flags), except in
+    a 3+ player race with more than one card in front of a player (no game deals that; a state
+    given by hand may), where every card is looked at.
     """
-    return _valid_slappers(s.table, s.race, s.ban_win)
+    table, race = s.table, s.race
+    if race & KIND_MASK == RK_CHOMP and any(len(cards) > 1 for cards in table):
+        valid = _valid_slappers(table, race)
+    else:
+        valid = race_outcomes(table, race)[1]
+    ban_win = s.ban_win
+    if ban_win:
+        return tuple(p for p in valid if not ban_win >> p & 1)
+    return valid
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
-def _valid_slappers(table: tuple[Cards, ...], race: int, ban_win: int) -> tuple[int, ...]:
+def _valid_slappers(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     low = lowest(table)
     out = []
     for p, cards in enumerate(table):
-        if not cards or ban_win >> p & 1:
+        if not cards:
             continue
         for q, t in _targets(table, p):
             if classify(race, table, p, q == p, t, low) == VALID:
@@ -183,14 +194,13 @@ def race_actions(s: ChompState) -> tuple[Action, ...]:
     """Every distinguishable outcome of the race at ``s``, sorted (see the module docstring).
 
     Depends only on the face-up cards, the race flags and the two ban masks: the outcomes before
-    any ban are memoised on the cards and flags (:func:`race_outcomes`), the banned ones on all four.
+    any ban are memoised on the cards and flags (:func:`race_outcomes`); bans filter them.
     """
     if s.ban_win or s.ban_bad:
         return _race_actions(s.table, s.race, s.ban_win, s.ban_bad)
     return race_outcomes(s.table, s.race)[2]
 
 
-@lru_cache(maxsize=_CACHE_LIMIT)
 def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
     """The race's outcomes once the players in ``ban_win`` may no longer win it and those in
     ``ban_bad`` may no longer Bad Chomp."""
@@ -215,6 +225,8 @@ def race_outcomes(table: tuple[Cards, ...], race: int) -> tuple[tuple[Slap, ...]
     kind = race & KIND_MASK
     if kind == RK_CHOMP:
         slaps, winners = _chomp_race_slaps(table, race)
+    elif kind == RK_FRENZY:
+        slaps, winners = _frenzy_race_slaps(table, race)
     else:
         slaps, winners = _race_slaps(table, race)
     slaps.sort()
@@ -303,6 +315,40 @@ def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], 
                 wins = True
             elif lnl != NONE:
                 slaps.append((("slap", p, q, t), p, False))
+        if wins:
+            winners.append(p)
+    return slaps, winners
+
+
+def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
+    """A Feeding Frenzy (en.feeding-frenzy.2): :func:`classify` inlined. Any card but your own
+    wins, unless Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``)."""
+    bad_ok = bool(race & F_BAD_OK)
+    frenzy_bad = bool(race & F_FRENZY_BAD)
+    slaps: list[Slap] = []
+    winners: list[int] = []
+    for p, cards in enumerate(table):
+        if not cards:
+            continue
+        if bad_ok:
+            for t in sorted(set(cards)):
+                slaps.append((("slap", p, p, t), p, False))
+        mine = max((c for c in cards if c <= SHARK), default=-1) if frenzy_bad else -1
+        seen: set[int] = set()
+        wins = False
+        for q, other in enumerate(table):
+            if q == p:
+                continue
+            for t in other:
+                if t in seen:
+                    continue
+                seen.add(t)
+                if mine >= 0 and mine <= t <= SHARK:
+                    if bad_ok:
+                        slaps.append((("slap", p, q, t), p, False))
+                else:
+                    slaps.append((("slap", p, q, t), p, True))
+                    wins = True
         if wins:
             winners.append(p)
     return slaps, winners

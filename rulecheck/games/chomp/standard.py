@@ -220,7 +220,7 @@ def start_race(w: Work, ctx: Context, step: int) -> None:
     Bakes into ``race`` the ruling answers that decide which slaps are valid (:func:`race_for`).
     """
     has_aside = any(w.aside) or any(w.aside_tie)
-    w.race = race_for(ctx, tuple(w.table), step, w.mode == DOBLE_CHOMP, has_aside)
+    w.race = race_for(ctx, tuple(sorted(w.table)), step, w.mode == DOBLE_CHOMP, has_aside)
     w.bad = w.ban_win = w.ban_bad = 0
     schedule(w, ctx, R_RACE)
 
@@ -230,8 +230,9 @@ def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble:
     """The race the turned-over ``table`` starts: its kind and the ruling answers baked into it.
 
     A pure function of the face-up cards, the step, the variant and whether cards are set aside
-    (memoised). en.gameplay.2, en.feeding-frenzy.1, en.ink-out.2, en.octopus-vs-eel.1,
-    es.doble-chomp.2-3.
+    (memoised). It treats the players alike, so the table may be given in any order of players
+    (:func:`start_race` sorts it, which makes far fewer distinct calls). en.gameplay.2,
+    en.feeding-frenzy.1, en.ink-out.2, en.octopus-vs-eel.1, es.doble-chomp.2-3.
     """
     cards = [c for cs in table for c in cs]
     replay = step in (REPLAY, TIE_REPLAY)
@@ -311,7 +312,7 @@ def _not_lowest_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
 
 def slap(w: Work, ctx: Context, s: ChompState, p: int, o: int, t: int) -> None:
     """Player ``p`` is the first to slap ``o``'s card ``t``: a win or a Bad Chomp."""
-    r = slap_for(ctx, s.race, s.table, p, o == p, t)
+    r = slap_for(ctx, s.race, s.table[p], o == p, t, lowest(s.table))
     if r != VALID:
         bad_chomp(w, ctx, s, p, r)
         return
@@ -319,12 +320,13 @@ def slap(w: Work, ctx: Context, s: ChompState, p: int, o: int, t: int) -> None:
 
 
 @ruled_cache
-def slap_for(ctx: Context, race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t: int) -> int:
-    """What it is when ``p`` slaps card ``t`` (his ``own``): VALID, citing the rule he wins by
+def slap_for(ctx: Context, race: int, mine: tuple[int, ...], own: bool, t: int, low: int) -> int:
+    """What it is when a player with the face-up cards ``mine`` slaps card ``t`` (his ``own``),
+    ``low`` being the lowest creature on the table: VALID, citing the rule he wins by
     (en.gameplay.2, en.feeding-frenzy.2-3, es.doble-chomp.2, es.chomp-rapido.2,
-    en.underwater-war.5), or a Bad Chomp kind (:func:`~rulecheck.games.chomp.race.classify`).
-    A pure function of the race and the face-up cards (memoised)."""
-    r = classify(race, table, p, own, t, lowest(table))
+    en.underwater-war.5), or a Bad Chomp kind (:func:`~rulecheck.games.chomp.race.classify`,
+    which reads no other face-up card). Memoised."""
+    r = classify(race, (mine,), 0, own, t, low)
     if r != VALID:
         return r
     kind = race & KIND_MASK
@@ -477,13 +479,12 @@ def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
     end_of_round(w, ctx)
 
 
-@ruled_cache
 def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: tuple[tuple[int, ...], ...],
                aside_tie: tuple[tuple[int, ...], ...], bad: int, race: int, doble: bool,
                centre: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """The round's cards that the winner ``p`` takes, and those that go back to each owner
     (3+ player game and Doble Chomp). A pure function of the round's cards, the Bad Chomps, the
-    race and whether the centre holds cards (memoised). en.gameplay.3-4, en.bad-chomp.8,
+    race and whether the centre holds cards. en.gameplay.3-4, en.bad-chomp.8,
     en.feeding-frenzy.3, en.ink-out.4-5, en.tie.3-5, es.doble-chomp.2."""
     if centre:
         ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.bad-chomp.10", "es.malos-mordiscos.10")
