@@ -80,13 +80,13 @@ def turn_over(w: Work, ctx: Context) -> None:
             ctx.cite("es.chomp-rapido.1")
         else:
             ctx.cite("en.underwater-war.1", "es.guerra-submarina.1")
-        lose = [p for p in (a, b) if not w.piles[p]]
-        if lose:
-            _no_card(w, ctx, lose)
+        piles = w.piles
+        pile_a, pile_b = piles[a], piles[b]
+        if not pile_a or not pile_b:
+            _no_card(w, ctx, [p for p in (a, b) if not piles[p]])
             return
-        for p in (a, b):
-            w.table[p] = w.piles[p][:1]
-            w.piles[p] = w.piles[p][1:]
+        w.table[a], piles[a] = pile_a[:1], pile_a[1:]
+        w.table[b], piles[b] = pile_b[:1], pile_b[1:]
     _compare(w, ctx, step, a, b)
 
 
@@ -213,8 +213,8 @@ def take_all(w: Work, ctx: Context, p: int, taken: list[int]) -> None:
     ctx.cite("en.underwater-war.2", "es.guerra-submarina.2")
     if w.mode == CHOMP_RAPIDO:
         ctx.cite("es.chomp-rapido.3")
-    for q in range(len(w.table)):
-        taken.extend(w.table[q] + w.aside[q] + w.aside_tie[q])
+    for cards in (*w.table, *w.aside, *w.aside_tie):
+        taken += cards
     place_won(w, ctx, p, taken)
     standard.end_of_round(w, ctx)
 
@@ -243,7 +243,8 @@ def end_of_round(w: Work, ctx: Context) -> None:
             w.end(O_DRAW, 0)
         return
     a, b = left
-    ha, hb = w.holdings(a), w.holdings(b)
+    piles, discards = w.piles, w.discards
+    ha, hb = len(piles[a]) + len(discards[a]), len(piles[b]) + len(discards[b])
     if ha and hb:
         standard.schedule(w, ctx, R_TURN)
         return
