@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple
 
 from rulecheck.core.game import Action
 from rulecheck.games.chomp.cards import CAN_CHOMP, EEL, SHARK
@@ -170,7 +169,7 @@ def valid_slappers(s: ChompState) -> tuple[int, ...]:
     if race & KIND_MASK == RK_CHOMP and any(len(cards) > 1 for cards in table):
         valid = _valid_slappers(table, race)
     else:
-        valid = race_outcomes(table, race).winners
+        valid = race_outcomes(table, race)[1]
     ban_win = s.ban_win
     if ban_win:
         return tuple(p for p in valid if not ban_win >> p & 1)
@@ -199,27 +198,18 @@ def race_actions(s: ChompState) -> tuple[Action, ...]:
     """
     if s.ban_win or s.ban_bad:
         return _race_actions(s.table, s.race, s.ban_win, s.ban_bad)
-    return race_outcomes(s.table, s.race).actions
+    return race_outcomes(s.table, s.race)[2]
 
 
 def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
     """The race's outcomes once the players in ``ban_win`` may no longer win it and those in
     ``ban_bad`` may no longer Bad Chomp."""
-    out = race_outcomes(table, race)
+    slaps, winners, _ = race_outcomes(table, race)
     acts: list[Action] = [NOBODY_SLAPS]
-    for p, every, wins, bad in out.by_slapper:
-        if ban_win >> p & 1:
-            if not ban_bad >> p & 1:
-                acts.extend(bad)
-        elif ban_bad >> p & 1:
-            acts.extend(wins)
-        else:
-            acts.extend(every)
-    if ban_win:
-        acts.extend(_ties([p for p in out.winners if not ban_win >> p & 1]))
-    else:
-        acts.extend(out.ties)
-    return tuple(acts)
+    for action, p, wins in slaps:
+        if not (ban_win if wins else ban_bad) >> p & 1:
+            acts.append(action)
+    return (*acts, *_ties([p for p in winners if not ban_win >> p & 1]))
 
 
 Slap = tuple[Action, int, bool]
@@ -228,22 +218,10 @@ Slap = tuple[Action, int, bool]
 NOBODY_SLAPS: Action = ("nobody_slaps",)
 
 
-class RaceOutcomes(NamedTuple):
-    """A race's outcomes before any ban (see :func:`race_outcomes`)."""
-
-    by_slapper: tuple[tuple[int, tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]], ...]
-    """Per slapper, ascending: (slapper, his slaps, the winning ones, the Bad Chomps), sorted."""
-    winners: tuple[int, ...]
-    """Players with a winning slap, ascending."""
-    actions: tuple[Action, ...]
-    """Every outcome, sorted: nobody slaps, the slaps, the ties."""
-    ties: tuple[Action, ...]
-    """Every tie of two or more winners, sorted."""
-
-
 @lru_cache(maxsize=_CACHE_LIMIT)
-def race_outcomes(table: tuple[Cards, ...], race: int) -> RaceOutcomes:
-    """The race's slaps before any ban (Bad Chomps only where the race allows them) and ties."""
+def race_outcomes(table: tuple[Cards, ...], race: int) -> tuple[tuple[Slap, ...], tuple[int, ...], tuple[Action, ...]]:
+    """The race's slaps before any ban (sorted; Bad Chomps only where the race allows them), the
+    players with a winning slap (ascending), and every outcome: nobody slaps, the slaps, the ties."""
     kind = race & KIND_MASK
     if kind == RK_CHOMP:
         slaps, winners = _chomp_race_slaps(table, race)
@@ -252,13 +230,7 @@ def race_outcomes(table: tuple[Cards, ...], race: int) -> RaceOutcomes:
     else:
         slaps, winners = _race_slaps(table, race)
     slaps.sort()
-    by_slapper = []
-    for p in sorted({p for _, p, _ in slaps}):
-        mine = [(a, wins) for a, q, wins in slaps if q == p]
-        by_slapper.append((p, tuple(a for a, _ in mine), tuple(a for a, w in mine if w),
-                           tuple(a for a, w in mine if not w)))
-    ties = tuple(_ties(winners))
-    return RaceOutcomes(tuple(by_slapper), tuple(winners), (NOBODY_SLAPS, *(a for a, _, _ in slaps), *ties), ties)
+    return tuple(slaps), tuple(winners), (NOBODY_SLAPS, *(a for a, _, _ in slaps), *_ties(winners))
 
 
 def _ties(valid: list[int] | tuple[int, ...]) -> list[Action]:

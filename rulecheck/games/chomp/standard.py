@@ -109,7 +109,7 @@ def shuffle(w: Work, ctx: Context, p: int, order: tuple[int, ...]) -> None:
     """
     ctx.cite("en.outcomes.5", "es.resultados.5")
     w.piles[p] = w.piles[p] + order
-    w.discards[p] = ()
+    w.empty_discard(p)
     resume = w.resume
     w.shuffle_for = -1
     if resume == R_PENALTY:
