@@ -94,6 +94,19 @@ class Violation:
     message: str
 
 
+_new_object = object.__new__
+_set_step_state = Step.__dict__["state"].__set__
+_set_step_provenance = Step.__dict__["provenance"].__set__
+
+
+def _step(state: Hashable, provenance: Provenance) -> Step:
+    """``Step(state, provenance)`` without the frozen dataclass's ``__init__`` (the hot path)."""
+    step = _new_object(Step)
+    _set_step_state(step, state)
+    _set_step_provenance(step, provenance)
+    return step  # type: ignore[no-any-return]
+
+
 def action_to_json(action: Action) -> list[Any]:
     """Tuples become lists, recursively."""
     return [action_to_json(x) if isinstance(x, tuple) else x for x in action]
@@ -309,9 +322,15 @@ class Game(ABC):
         if isinstance(state, Pending):
             fixed = (*state.fixed, (action[1], action[2]))
             return self._resolve(state.before, state.action, fixed)
-        return self._resolve(state, action, ())
+        ctx = Context(self._choices)
+        try:
+            nxt = self._transition(state, action, ctx)
+        except Undetermined as und:
+            return _step(Pending(state, action, (), und.ruling), ctx.provenance(gap=und.ruling))
+        return _step(nxt, ctx.provenance())
 
     def _resolve(self, state: Hashable, action: Action, fixed: tuple[tuple[str, str], ...]) -> Step:
+        """Apply ``action`` to a state with the options ``fixed`` chosen for earlier ruling points."""
         choices: Mapping[str, str | None] = self._choices
         if fixed:
             choices = dict(self._choices)
@@ -320,8 +339,8 @@ class Game(ABC):
         try:
             nxt = self._transition(state, action, ctx)
         except Undetermined as und:
-            return Step(Pending(state, action, fixed, und.ruling), ctx.provenance(gap=und.ruling))
-        return Step(nxt, ctx.provenance())
+            return _step(Pending(state, action, fixed, und.ruling), ctx.provenance(gap=und.ruling))
+        return _step(nxt, ctx.provenance())
 
     def successors(self, state: Hashable) -> Iterator[tuple[Action, Step]]:
         """Every (action, step) from ``state``: chance outcomes enumerated, races and choices."""

@@ -8,10 +8,14 @@ that into a :class:`rulecheck.core.game.Pending` state (a gap or conflict) inste
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import wraps
+from typing import Any, TypeVar
 
-__all__ = ["EMPTY_PROVENANCE", "Context", "Provenance", "Undetermined"]
+_R = TypeVar("_R")
+
+__all__ = ["EMPTY_PROVENANCE", "Context", "Provenance", "Undetermined", "ruled_cache"]
 
 
 class Undetermined(Exception):  # noqa: N818 - control flow, not an error
@@ -43,6 +47,11 @@ class Provenance:
 
 EMPTY_PROVENANCE = Provenance()
 
+_INTERNED: dict[tuple[tuple[str, ...], tuple[str, ...], str | None], Provenance] = {}
+"""Provenance records by the raw citations that made them: a transition's few possible records are
+built once and shared (they are immutable)."""
+_INTERN_LIMIT = 1 << 16
+
 
 class Context:
     """Collects provenance while one transition is computed and answers ruling questions.
@@ -71,4 +80,52 @@ class Context:
         return option
 
     def provenance(self, gap: str | None = None) -> Provenance:
-        return Provenance(tuple(dict.fromkeys(self.clauses)), tuple(dict.fromkeys(self.rulings)), gap)
+        """What was cited and ruled, in order of first use, de-duplicated (an interned record)."""
+        key = (tuple(self.clauses), tuple(self.rulings), gap)
+        found = _INTERNED.get(key)
+        if found is None:
+            found = Provenance(tuple(dict.fromkeys(key[0])), tuple(dict.fromkeys(key[1])), gap)
+            if len(_INTERNED) < _INTERN_LIMIT:
+                _INTERNED[key] = found
+        return found
+
+
+_RULED_CACHE_LIMIT = 1 << 17
+
+
+def ruled_cache(fn: Callable[..., _R]) -> Callable[..., _R]:
+    """Memoise ``fn(ctx, *key)``, a pure function of ``key`` and of the ruleset's answers.
+
+    The model's own code computes each result once; a later call with the same ``key`` replays
+    the clauses it cited and the rulings it asked, in the same order, onto ``ctx`` and returns
+    the same (immutable) result. The cached entry is used only if ``ctx`` gives every ruling
+    the entry asked the same option; otherwise (another ruleset, a pending state's fixed
+    option, an undecided point that raises :class:`Undetermined`) ``fn`` runs again, so the
+    provenance, the result and any pending state are exactly those of an uncached call.
+    ``key`` must hold everything ``fn`` reads besides ``ctx``.
+    """
+    cache: dict[tuple[Any, ...], tuple[tuple[tuple[str, str | None], ...], tuple[str, ...], tuple[str, ...], _R]] = {}
+
+    @wraps(fn)
+    def cached(ctx: Context, *key: Any) -> _R:
+        hit = cache.get(key)
+        if hit is not None:
+            asked, clauses, rulings, result = hit
+            choices = ctx.choices
+            for rid, option in asked:
+                if choices[rid] != option:
+                    break
+            else:
+                ctx.clauses.extend(clauses)
+                ctx.rulings.extend(rulings)
+                return result
+        c0, r0 = len(ctx.clauses), len(ctx.rulings)
+        result = fn(ctx, *key)
+        rulings = tuple(ctx.rulings[r0:])
+        if len(cache) >= _RULED_CACHE_LIMIT:
+            cache.clear()
+        cache[key] = (tuple((rid, ctx.choices[rid]) for rid in rulings), tuple(ctx.clauses[c0:]), rulings, result)
+        return result
+
+    cached.cache = cache  # type: ignore[attr-defined]
+    return cached

@@ -160,17 +160,28 @@ _CACHE_LIMIT = 1 << 18
 def valid_slappers(s: ChompState) -> tuple[int, ...]:
     """Players who have a valid slap in this race and may still win it, ascending.
 
-    Depends only on the face-up cards, the race flags and the ban mask: memoised on those.
+    Depends only on the face-up cards, the race flags and the ban mask. They are the players
+    with a winning slap among the race's outcomes (memoised on the cards and flags), except in
+    a 3+ player race with more than one card in front of a player (no game deals that; a state
+    given by hand may), where every card is looked at.
     """
-    return _valid_slappers(s.table, s.race, s.ban_win)
+    table, race = s.table, s.race
+    if race & KIND_MASK == RK_CHOMP and any(len(cards) > 1 for cards in table):
+        valid = _valid_slappers(table, race)
+    else:
+        valid = race_outcomes(table, race)[1]
+    ban_win = s.ban_win
+    if ban_win:
+        return tuple(p for p in valid if not ban_win >> p & 1)
+    return valid
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
-def _valid_slappers(table: tuple[Cards, ...], race: int, ban_win: int) -> tuple[int, ...]:
+def _valid_slappers(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     low = lowest(table)
     out = []
     for p, cards in enumerate(table):
-        if not cards or ban_win >> p & 1:
+        if not cards:
             continue
         for q, t in _targets(table, p):
             if classify(race, table, p, q == p, t, low) == VALID:
@@ -182,54 +193,88 @@ def _valid_slappers(table: tuple[Cards, ...], race: int, ban_win: int) -> tuple[
 def race_actions(s: ChompState) -> tuple[Action, ...]:
     """Every distinguishable outcome of the race at ``s``, sorted (see the module docstring).
 
-    Depends only on the face-up cards, the race flags and the two ban masks: memoised on those.
+    Depends only on the face-up cards, the race flags and the two ban masks: the outcomes before
+    any ban are memoised on the cards and flags (:func:`race_outcomes`); bans filter them.
     """
-    return _race_actions(s.table, s.race, s.ban_win, s.ban_bad)
+    if s.ban_win or s.ban_bad:
+        return _race_actions(s.table, s.race, s.ban_win, s.ban_bad)
+    return race_outcomes(s.table, s.race)[2]
+
+
+def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
+    """The race's outcomes once the players in ``ban_win`` may no longer win it and those in
+    ``ban_bad`` may no longer Bad Chomp."""
+    slaps, winners, _ = race_outcomes(table, race)
+    acts: list[Action] = [NOBODY_SLAPS]
+    for action, p, wins in slaps:
+        if not (ban_win if wins else ban_bad) >> p & 1:
+            acts.append(action)
+    return (*acts, *_ties([p for p in winners if not ban_win >> p & 1]))
+
+
+Slap = tuple[Action, int, bool]
+"""A slap outcome, its slapper, and whether it wins the round (else it is a Bad Chomp)."""
+
+NOBODY_SLAPS: Action = ("nobody_slaps",)
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
-def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
+def race_outcomes(table: tuple[Cards, ...], race: int) -> tuple[tuple[Slap, ...], tuple[int, ...], tuple[Action, ...]]:
+    """The race's slaps before any ban (sorted; Bad Chomps only where the race allows them), the
+    players with a winning slap (ascending), and every outcome: nobody slaps, the slaps, the ties."""
     kind = race & KIND_MASK
     if kind == RK_CHOMP:
-        return _chomp_race_actions(table, race, ban_win, ban_bad)
+        slaps, winners = _chomp_race_slaps(table, race)
+    elif kind == RK_FRENZY:
+        slaps, winners = _frenzy_race_slaps(table, race)
+    else:
+        slaps, winners = _race_slaps(table, race)
+    slaps.sort()
+    return tuple(slaps), tuple(winners), (NOBODY_SLAPS, *(a for a, _, _ in slaps), *_ties(winners))
+
+
+def _ties(valid: list[int] | tuple[int, ...]) -> list[Action]:
+    """Every group of two or more of the ``valid`` players slapping at the same time, sorted."""
+    if len(valid) < 2:
+        return []
+    ties: list[Action] = []
+    for size in range(2, len(valid) + 1):
+        for group in combinations(valid, size):
+            ties.append(("tie", *group))
+    ties.sort()
+    return ties
+
+
+def _race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
+    """The slaps of every race but the 3+ player game's ordinary one (:func:`classify`)."""
+    kind = race & KIND_MASK
     low = lowest(table)
     bad_ok = bool(race & F_BAD_OK)
-    acts: list[Action] = [("nobody_slaps",)]
-    valid: list[int] = []
+    slaps: list[Slap] = []
+    winners: list[int] = []
     for p, cards in enumerate(table):
         if not cards:
             continue
-        may_win = not ban_win >> p & 1
-        may_bad = bad_ok and not ban_bad >> p & 1
         if kind == RK_INKOUT:
-            if may_bad:
+            if bad_ok:
                 others = [(q, min(c)) for q, c in enumerate(table) if c and q != p]
                 q, t = others[0] if others else (p, min(cards))
-                acts.append(("slap", p, q, t))
+                slaps.append((("slap", p, q, t), p, False))
             continue
-        is_valid = False
+        wins = False
         for q, t in _targets(table, p):
             r = classify(race, table, p, q == p, t, low)
             if r == VALID:
-                if may_win:
-                    acts.append(("slap", p, q, t))
-                    is_valid = True
-            elif r != NONE and may_bad:
-                acts.append(("slap", p, q, t))
-        if is_valid:
-            valid.append(p)
-    _add_ties(acts, valid)
-    acts.sort()
-    return tuple(acts)
+                slaps.append((("slap", p, q, t), p, True))
+                wins = True
+            elif r != NONE and bad_ok:
+                slaps.append((("slap", p, q, t), p, False))
+        if wins:
+            winners.append(p)
+    return slaps, winners
 
 
-def _add_ties(acts: list[Action], valid: list[int]) -> None:
-    for size in range(2, len(valid) + 1):
-        for group in combinations(valid, size):
-            acts.append(("tie", *group))
-
-
-def _chomp_race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
+def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
     """The 3+ player game's ordinary race (one card each): :func:`classify` inlined."""
     first: dict[int, int] = {}
     second: dict[int, int] = {}
@@ -248,18 +293,15 @@ def _chomp_race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_b
         lnl = BAD_NOT_LOWEST
     elif race & F_LNL_WIN:
         lnl = VALID
-    acts: list[Action] = [("nobody_slaps",)]
-    valid: list[int] = []
+    slaps: list[Slap] = []
+    winners: list[int] = []
     kinds = sorted(first)
     for p, cards in enumerate(table):
         if not cards:
             continue
         c = cards[0]
-        may_win = not ban_win >> p & 1
-        may_bad = not ban_bad >> p & 1
-        if may_bad:
-            acts.append(("slap", p, p, c))
-        is_valid = False
+        slaps.append((("slap", p, p, c), p, False))
+        wins = False
         for t in kinds:
             q = first[t]
             if q == p:
@@ -267,16 +309,46 @@ def _chomp_race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_b
                 if q < 0:
                     continue
             if c > SHARK or t >= c:
-                if may_bad:
-                    acts.append(("slap", p, q, t))
+                slaps.append((("slap", p, q, t), p, False))
             elif t == low or lnl == VALID:
-                if may_win:
-                    acts.append(("slap", p, q, t))
-                    is_valid = True
-            elif lnl != NONE and may_bad:
-                acts.append(("slap", p, q, t))
-        if is_valid:
-            valid.append(p)
-    _add_ties(acts, valid)
-    acts.sort()
-    return tuple(acts)
+                slaps.append((("slap", p, q, t), p, True))
+                wins = True
+            elif lnl != NONE:
+                slaps.append((("slap", p, q, t), p, False))
+        if wins:
+            winners.append(p)
+    return slaps, winners
+
+
+def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
+    """A Feeding Frenzy (en.feeding-frenzy.2): :func:`classify` inlined. Any card but your own
+    wins, unless Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``)."""
+    bad_ok = bool(race & F_BAD_OK)
+    frenzy_bad = bool(race & F_FRENZY_BAD)
+    slaps: list[Slap] = []
+    winners: list[int] = []
+    for p, cards in enumerate(table):
+        if not cards:
+            continue
+        if bad_ok:
+            for t in sorted(set(cards)):
+                slaps.append((("slap", p, p, t), p, False))
+        mine = max((c for c in cards if c <= SHARK), default=-1) if frenzy_bad else -1
+        seen: set[int] = set()
+        wins = False
+        for q, other in enumerate(table):
+            if q == p:
+                continue
+            for t in other:
+                if t in seen:
+                    continue
+                seen.add(t)
+                if mine >= 0 and mine <= t <= SHARK:
+                    if bad_ok:
+                        slaps.append((("slap", p, q, t), p, False))
+                else:
+                    slaps.append((("slap", p, q, t), p, True))
+                    wins = True
+        if wins:
+            winners.append(p)
+    return slaps, winners

@@ -9,7 +9,7 @@ legal actions stay a pure function of the state.
 
 from __future__ import annotations
 
-from rulecheck.core.provenance import Context
+from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.games.chomp import two_player
 from rulecheck.games.chomp.cards import CAN_CHOMP, CHAIN_CLAUSES, EEL, GENERAL_CHAIN_CLAUSES, OCTOPUS, SHARK
 from rulecheck.games.chomp.race import BAD_CLAUSES, VALID, classify, lowest, valid_slappers
@@ -26,6 +26,7 @@ from rulecheck.games.chomp.state import (
     F_OWN_OK,
     KIND_MASK,
     NEW,
+    NEXT_CARD,
     O_COLLECTED_ALL,
     O_COUNT,
     O_COUNT_TIE,
@@ -57,12 +58,16 @@ from rulecheck.games.chomp.state import (
 
 __all__ = [
     "bad_chomp",
+    "bad_chomp_bars",
     "deal",
     "end_of_round",
     "nobody_slaps",
+    "race_for",
     "schedule",
     "shuffle",
     "slap",
+    "slap_for",
+    "spoils_for",
     "start_race",
     "tie",
     "turn_over",
@@ -104,7 +109,7 @@ def shuffle(w: Work, ctx: Context, p: int, order: tuple[int, ...]) -> None:
     """
     ctx.cite("en.outcomes.5", "es.resultados.5")
     w.piles[p] = w.piles[p] + order
-    w.discards[p] = ()
+    w.empty_discard(p)
     resume = w.resume
     w.shuffle_for = -1
     if resume == R_PENALTY:
@@ -115,21 +120,18 @@ def shuffle(w: Work, ctx: Context, p: int, order: tuple[int, ...]) -> None:
     schedule(w, ctx, resume)
 
 
-def needs(w: Work) -> list[int]:
-    """Cards each player must turn over at the next turn-over."""
-    n = len(w.piles)
-    need = [0] * n
+def needs(w: Work) -> tuple[int, int]:
+    """How many cards each player must turn over at the next turn-over, and who must (a mask)."""
     step = w.step
     if step == WAR:
         count = 3
-    elif w.mode == DOBLE_CHOMP and step in (NEW, REPLAY, TIE_REPLAY):
+    elif w.mode == DOBLE_CHOMP and step != NEXT_CARD:
         count = 2
     else:
         count = 1
-    who = w.replay & w.active if step in (REPLAY, TIE_REPLAY) else w.active
-    for p in players_of(who):
-        need[p] = count
-    return need
+    if step in (REPLAY, TIE_REPLAY):
+        return count, w.replay & w.active
+    return count, w.active
 
 
 def schedule(w: Work, ctx: Context, resume: int) -> None:
@@ -144,15 +146,17 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     piles = w.piles
     discards = w.discards
     if resume == R_TURN:
-        need = needs(w)
-        for p in players_of(w.active):
-            if discards[p] and len(piles[p]) < need[p]:
+        count, who = needs(w)
+        for p in players_of(who):
+            if len(piles[p]) < count and discards[p]:
                 w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
                 return
-    empties = [p for p in players_of(w.active) if not piles[p] and discards[p]]
-    if empties and ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
-        w.phase, w.shuffle_for, w.resume = SHUFFLE, empties[0], resume
-        return
+    for p in players_of(w.active):
+        if not piles[p] and discards[p]:
+            if ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
+                w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
+                return
+            break
     w.phase = TURN if resume == R_TURN else RACE
 
 
@@ -213,13 +217,25 @@ def turn_over(w: Work, ctx: Context) -> None:
 def start_race(w: Work, ctx: Context, step: int) -> None:
     """Look at the turned-over cards and start the race (3+ player game and Doble Chomp).
 
-    Bakes into ``race`` the ruling answers that decide which slaps are valid. en.gameplay.2,
+    Bakes into ``race`` the ruling answers that decide which slaps are valid (:func:`race_for`).
+    """
+    has_aside = any(w.aside) or any(w.aside_tie)
+    w.race = race_for(ctx, tuple(sorted(w.table)), step, w.mode == DOBLE_CHOMP, has_aside)
+    w.bad = w.ban_win = w.ban_bad = 0
+    schedule(w, ctx, R_RACE)
+
+
+@ruled_cache
+def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble: bool, has_aside: bool) -> int:
+    """The race the turned-over ``table`` starts: its kind and the ruling answers baked into it.
+
+    A pure function of the face-up cards, the step, the variant and whether cards are set aside
+    (memoised). It treats the players alike, so the table may be given in any order of players
+    (:func:`start_race` sorts it, which makes far fewer distinct calls). en.gameplay.2,
     en.feeding-frenzy.1, en.ink-out.2, en.octopus-vs-eel.1, es.doble-chomp.2-3.
     """
-    table = w.table
     cards = [c for cs in table for c in cs]
     replay = step in (REPLAY, TIE_REPLAY)
-    doble = w.mode == DOBLE_CHOMP
     race = 0
     if step == REPLAY:
         race |= F_AFTER_INK
@@ -239,8 +255,7 @@ def start_race(w: Work, ctx: Context, step: int) -> None:
         if OCTOPUS in cards:
             ctx.cite("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1")
         kind = RK_FRENZY
-        if replay and (any(w.aside) or any(w.aside_tie)) and \
-                ctx.rule("chomp.eel_in_replay") == "current_cards_only":
+        if replay and has_aside and ctx.rule("chomp.eel_in_replay") == "current_cards_only":
             race |= F_FRENZY_CURRENT
         if _frenzy_bad_relevant(table) and ctx.rule("chomp.frenzy_vs_bad_chomp") == "bad_chomp_applies":
             race |= F_FRENZY_BAD
@@ -268,12 +283,10 @@ def start_race(w: Work, ctx: Context, step: int) -> None:
         if any(min(cs) <= low < max(cs) for cs in table if len(cs) == 2) and \
                 ctx.rule("chomp.doble_which_card") == "both_cards":
             race |= F_DOBLE_BOTH
-    w.race = race | kind
-    w.bad = w.ban_win = w.ban_bad = 0
-    schedule(w, ctx, R_RACE)
+    return race | kind
 
 
-def _frenzy_bad_relevant(table: list[tuple[int, ...]]) -> bool:
+def _frenzy_bad_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
     for p, cs in enumerate(table):
         mine = max((c for c in cs if c <= SHARK), default=-1)
         if mine < 0:
@@ -284,8 +297,8 @@ def _frenzy_bad_relevant(table: list[tuple[int, ...]]) -> bool:
     return False
 
 
-def _not_lowest_relevant(table: list[tuple[int, ...]]) -> bool:
-    low = lowest(tuple(table))
+def _not_lowest_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
+    low = lowest(table)
     for p, cs in enumerate(table):
         if not cs or cs[0] > SHARK:
             continue
@@ -299,11 +312,24 @@ def _not_lowest_relevant(table: list[tuple[int, ...]]) -> bool:
 
 def slap(w: Work, ctx: Context, s: ChompState, p: int, o: int, t: int) -> None:
     """Player ``p`` is the first to slap ``o``'s card ``t``: a win or a Bad Chomp."""
-    kind = s.race & KIND_MASK
-    r = classify(s.race, s.table, p, o == p, t, lowest(s.table))
+    r = slap_for(ctx, s.race, s.table[p], o == p, t, lowest(s.table))
     if r != VALID:
         bad_chomp(w, ctx, s, p, r)
         return
+    win(w, ctx, s, p)
+
+
+@ruled_cache
+def slap_for(ctx: Context, race: int, mine: tuple[int, ...], own: bool, t: int, low: int) -> int:
+    """What it is when a player with the face-up cards ``mine`` slaps card ``t`` (his ``own``),
+    ``low`` being the lowest creature on the table: VALID, citing the rule he wins by
+    (en.gameplay.2, en.feeding-frenzy.2-3, es.doble-chomp.2, es.chomp-rapido.2,
+    en.underwater-war.5), or a Bad Chomp kind (:func:`~rulecheck.games.chomp.race.classify`,
+    which reads no other face-up card). Memoised."""
+    r = classify(race, (mine,), 0, own, t, low)
+    if r != VALID:
+        return r
+    kind = race & KIND_MASK
     if kind == RK_CHOMP:
         ctx.cite("en.gameplay.2", "es.como-se-juega.2")
     elif kind == RK_FRENZY:
@@ -314,7 +340,7 @@ def slap(w: Work, ctx: Context, s: ChompState, p: int, o: int, t: int) -> None:
         ctx.cite("es.chomp-rapido.2")
     elif kind == RK_EEL:
         ctx.cite("en.underwater-war.5", "es.guerra-submarina.5")
-    win(w, ctx, s, p)
+    return r
 
 
 def bad_chomp(w: Work, ctx: Context, s: ChompState, p: int, r: int) -> None:
@@ -323,14 +349,12 @@ def bad_chomp(w: Work, ctx: Context, s: ChompState, p: int, r: int) -> None:
     en.bad-chomp.2-7, es.malos-mordiscos.2-7; in the 2-player games es.dos-jugadores.2. No card
     in the pile, a second Bad Chomp, and winning after one are ruling points.
     """
-    ctx.cite("en.bad-chomp.2", "es.malos-mordiscos.2", *BAD_CLAUSES[r], "en.bad-chomp.7", "es.malos-mordiscos.7")
-    if w.mode != STANDARD:
-        ctx.cite("es.dos-jugadores.2")
     bit = 1 << p
     w.bad |= bit
-    if ctx.rule("chomp.bad_chomp_again") == "once_per_round":
+    again, barred = bad_chomp_bars(ctx, r, w.mode != STANDARD, p in valid_slappers(s))
+    if again:
         w.ban_bad |= bit
-    if p in valid_slappers(s) and ctx.rule("chomp.bad_chomper_may_win") == "may_not_win":
+    if barred:
         w.ban_win |= bit
     if w.piles[p]:
         w.to_centre(w.piles[p][:1])
@@ -339,6 +363,19 @@ def bad_chomp(w: Work, ctx: Context, s: ChompState, p: int, r: int) -> None:
         w.phase, w.shuffle_for, w.resume = SHUFFLE, p, R_PENALTY
         return
     schedule(w, ctx, R_RACE)
+
+
+@ruled_cache
+def bad_chomp_bars(ctx: Context, r: int, two_player: bool, could_win: bool) -> tuple[bool, bool]:
+    """A Bad Chomp of kind ``r``: whether the player may not Bad Chomp again this round (ruling
+    ``chomp.bad_chomp_again``) and whether he, who had a valid slap, may no longer win it
+    (``chomp.bad_chomper_may_win``). en.bad-chomp.2-7, es.malos-mordiscos.2-7 (memoised)."""
+    ctx.cite("en.bad-chomp.2", "es.malos-mordiscos.2", *BAD_CLAUSES[r], "en.bad-chomp.7", "es.malos-mordiscos.7")
+    if two_player:
+        ctx.cite("es.dos-jugadores.2")
+    again = ctx.rule("chomp.bad_chomp_again") == "once_per_round"
+    barred = could_win and ctx.rule("chomp.bad_chomper_may_win") == "may_not_win"
+    return again, barred
 
 
 def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
@@ -419,29 +456,55 @@ def give_back(w: Work, q: int, cards: tuple[int, ...]) -> None:
 
 def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
     """Player ``p`` wins the round and collects the cards (en.gameplay.3-4, en.bad-chomp.8,
-    en.feeding-frenzy.3, en.ink-out.4-5, en.tie.3-5, es.doble-chomp.2, es.chomp-rapido.3)."""
-    kind = s.race & KIND_MASK
-    taken: list[int] = list(w.centre)
-    if w.centre:
-        ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.bad-chomp.10", "es.malos-mordiscos.10")
-    w.centre = ()
-    table = w.table
+    en.feeding-frenzy.3, en.ink-out.4-5, en.tie.3-5, es.doble-chomp.2, es.chomp-rapido.3):
+    the centre's cards and the round's cards that :func:`spoils_for` says are his; the others go
+    back to their owners."""
     if w.mode != STANDARD and w.mode != DOBLE_CHOMP:
+        if w.centre:
+            ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.bad-chomp.10", "es.malos-mordiscos.10")
+        taken = list(w.centre)
+        w.centre = ()
         two_player.take_all(w, ctx, p, taken)
         return
+    won, back = spoils_for(ctx, p, s.table, s.aside, s.aside_tie, s.bad, s.race, w.mode == DOBLE_CHOMP,
+                           bool(w.centre))
+    taken = [*w.centre, *won]
+    w.centre = ()
+    for q, cards in enumerate(back):
+        give_back(w, q, cards)
+    if w.mode == DOBLE_CHOMP:
+        two_player.place_won(w, ctx, p, taken)
+    else:
+        w.to_discard(p, taken)
+    end_of_round(w, ctx)
+
+
+def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: tuple[tuple[int, ...], ...],
+               aside_tie: tuple[tuple[int, ...], ...], bad: int, race: int, doble: bool,
+               centre: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The round's cards that the winner ``p`` takes, and those that go back to each owner
+    (3+ player game and Doble Chomp). A pure function of the round's cards, the Bad Chomps, the
+    race and whether the centre holds cards. en.gameplay.3-4, en.bad-chomp.8,
+    en.feeding-frenzy.3, en.ink-out.4-5, en.tie.3-5, es.doble-chomp.2."""
+    if centre:
+        ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.bad-chomp.10", "es.malos-mordiscos.10")
+    kind = race & KIND_MASK
+    n = len(table)
+    taken: list[int] = []
+    back: list[list[int]] = [[] for _ in range(n)]
     if kind == RK_FRENZY:
         for cards in table:
             taken.extend(cards)
-        for q in range(len(table)):
-            cards = w.aside[q] + w.aside_tie[q]
-            if s.race & F_FRENZY_CURRENT:
-                give_back(w, q, cards)
+        for q in range(n):
+            cards = aside[q] + aside_tie[q]
+            if race & F_FRENZY_CURRENT:
+                back[q].extend(cards)
             else:
                 taken.extend(cards)
-    elif w.mode == DOBLE_CHOMP:
+    elif doble:
         ctx.cite("es.doble-chomp.2")
-        for q in range(len(table)):
-            taken.extend(table[q] + w.aside[q] + w.aside_tie[q])
+        for q in range(n):
+            taken.extend(table[q] + aside[q] + aside_tie[q])
     else:
         c = table[p][0]
         ctx.cite("en.gameplay.3", "es.como-se-juega.3", *GENERAL_CHAIN_CLAUSES, *CHAIN_CLAUSES[c])
@@ -449,36 +512,32 @@ def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
             for t in cards:
                 if q == p or CAN_CHOMP[c][t]:
                     taken.append(t)
-                elif w.bad >> q & 1:
+                elif bad >> q & 1:
                     ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.food-chain.2")
                     if ctx.rule("chomp.bad_chomp_both_cards") == "winner_takes_both":
                         taken.append(t)
                     else:
-                        give_back(w, q, (t,))
+                        back[q].append(t)
                 else:
                     ctx.cite("en.gameplay.4", "es.como-se-juega.4")
-                    if s.race & F_AFTER_INK:
+                    if race & F_AFTER_INK:
                         ctx.cite("en.ink-out.5", "es.ink-out.5")
-                    give_back(w, q, (t,))
-        for q in range(len(table)):
-            if w.aside[q]:
-                if s.race & F_AFTER_INK:
+                    back[q].append(t)
+        for q in range(n):
+            if aside[q]:
+                if race & F_AFTER_INK:
                     ctx.cite("en.ink-out.4", "es.ink-out.4")
-                if s.race & F_AFTER_TIE:
+                if race & F_AFTER_TIE:
                     ctx.cite("en.tie.3", "es.empate.3")
-                taken.extend(w.aside[q])
-            for t in w.aside_tie[q]:
+                taken.extend(aside[q])
+            for t in aside_tie[q]:
                 ctx.cite("en.tie.4", "es.empate.4")
                 if q == p or CAN_CHOMP[c][t]:
                     taken.append(t)
                 else:
                     ctx.cite("en.tie.5", "es.empate.5")
-                    give_back(w, q, (t,))
-    if w.mode == DOBLE_CHOMP:
-        two_player.place_won(w, ctx, p, taken)
-    else:
-        w.to_discard(p, taken)
-    end_of_round(w, ctx)
+                    back[q].append(t)
+    return tuple(taken), tuple(tuple(cards) for cards in back)
 
 
 # --------------------------------------------------------------------------- end of a round

@@ -138,6 +138,11 @@ def players_of(mask: int) -> tuple[int, ...]:
     return _players_of(mask)
 
 
+def _with(group: tuple[Cards, ...], p: int, cards: Cards) -> tuple[Cards, ...]:
+    """``group`` (one entry per player) with player ``p``'s entry replaced by ``cards``."""
+    return (*group[:p], cards, *group[p + 1:])
+
+
 class Work:
     """A mutable copy of a state for one transition; :meth:`freeze` makes the next state."""
 
@@ -150,22 +155,27 @@ class Work:
          self.ban_win, self.ban_bad, self.bad, self.race, self.step, self.replay, self.shuffle_for,
          self.resume, self.out, self.outcome, self.winners) = s
         self.piles: list[Cards] = list(piles)
-        self.discards: list[Cards] = list(discards)
         self.table: list[Cards] = list(table)
-        self.aside: list[Cards] = list(aside)
-        self.aside_tie: list[Cards] = list(aside_tie)
+        # changed only through the methods below, so copied only when they change
+        self.discards: tuple[Cards, ...] = discards
+        self.aside: tuple[Cards, ...] = aside
+        self.aside_tie: tuple[Cards, ...] = aside_tie
         self.centre: Cards = centre
 
     def freeze(self) -> ChompState:
-        return make_state([self.mode, self.phase, tuple(self.piles), tuple(self.discards), tuple(self.table),
-                           tuple(self.aside), tuple(self.aside_tie), self.centre, self.active, self.ban_win,
-                           self.ban_bad, self.bad, self.race, self.step, self.replay, self.shuffle_for,
-                           self.resume, self.out, self.outcome, self.winners])
+        return _new(ChompState, (  # type: ignore[no-any-return]
+            self.mode, self.phase, tuple(self.piles), self.discards, tuple(self.table),
+            self.aside, self.aside_tie, self.centre, self.active, self.ban_win, self.ban_bad,
+            self.bad, self.race, self.step, self.replay, self.shuffle_for, self.resume, self.out, self.outcome,
+            self.winners))
 
     # ------------------------------------------------------------ card moves
     def to_discard(self, p: int, cards: Cards | list[int]) -> None:
         if cards:
-            self.discards[p] = tuple(sorted(self.discards[p] + tuple(cards)))
+            self.discards = _with(self.discards, p, tuple(sorted((*self.discards[p], *cards))))
+
+    def empty_discard(self, p: int) -> None:
+        self.discards = _with(self.discards, p, ())
 
     def to_centre(self, cards: Cards | list[int]) -> None:
         if cards:
@@ -174,9 +184,9 @@ class Work:
     def set_aside(self, p: int, cards: Cards | list[int], tie: bool = False) -> None:
         if cards:
             if tie:
-                self.aside_tie[p] = tuple(sorted(self.aside_tie[p] + tuple(cards)))
+                self.aside_tie = _with(self.aside_tie, p, tuple(sorted((*self.aside_tie[p], *cards))))
             else:
-                self.aside[p] = tuple(sorted(self.aside[p] + tuple(cards)))
+                self.aside = _with(self.aside, p, tuple(sorted((*self.aside[p], *cards))))
 
     def holdings(self, p: int) -> int:
         """Cards the player owns outside the centre: pile and discard pile."""
@@ -186,8 +196,7 @@ class Work:
         """Nothing on the table or set aside any more; a new round comes next."""
         n = len(self.piles)
         self.table = [()] * n
-        self.aside = [()] * n
-        self.aside_tie = [()] * n
+        self.aside = self.aside_tie = ((),) * n
         self.bad = self.ban_win = self.ban_bad = 0
         self.race = 0
         self.step = NEW

@@ -9,7 +9,7 @@ holds the turn-over, war and comparison of Underwater War and Chomp rápido, and
 
 from __future__ import annotations
 
-from rulecheck.core.provenance import Context
+from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.games.chomp import standard  # circular, resolved at call time
 from rulecheck.games.chomp.cards import EEL, OCTOPUS
 from rulecheck.games.chomp.state import (
@@ -32,11 +32,11 @@ from rulecheck.games.chomp.state import (
     players_of,
 )
 
-__all__ = ["end_of_round", "place_won", "take_all", "to_war", "turn_over"]
+__all__ = ["compare_for", "end_of_round", "place_won", "take_all", "to_war", "turn_over"]
 
 
-def _cite_mode(w: Work, ctx: Context) -> None:
-    if w.mode == CHOMP_RAPIDO:
+def _cite_mode(mode: int, ctx: Context) -> None:
+    if mode == CHOMP_RAPIDO:
         ctx.cite("es.chomp-rapido.4")
 
 
@@ -53,7 +53,7 @@ def turn_over(w: Work, ctx: Context) -> None:
     a, b = players_of(w.active)
     if step == WAR:
         ctx.cite("en.underwater-war.3", "es.guerra-submarina.3")
-        _cite_mode(w, ctx)
+        _cite_mode(w.mode, ctx)
         short = [p for p in (a, b) if len(w.piles[p]) < 3]
         lose = [p for p in (a, b) if not w.piles[p]]
         if short and ctx.rule("chomp.war_short") == "lose_the_war" and len(short) == 1:
@@ -75,18 +75,18 @@ def turn_over(w: Work, ctx: Context) -> None:
     else:
         if step == NEXT_CARD:
             ctx.cite("en.underwater-war.6", "es.guerra-submarina.6")
-            _cite_mode(w, ctx)
+            _cite_mode(w.mode, ctx)
         elif w.mode == CHOMP_RAPIDO:
             ctx.cite("es.chomp-rapido.1")
         else:
             ctx.cite("en.underwater-war.1", "es.guerra-submarina.1")
-        lose = [p for p in (a, b) if not w.piles[p]]
-        if lose:
-            _no_card(w, ctx, lose)
+        piles = w.piles
+        pile_a, pile_b = piles[a], piles[b]
+        if not pile_a or not pile_b:
+            _no_card(w, ctx, [p for p in (a, b) if not piles[p]])
             return
-        for p in (a, b):
-            w.table[p] = w.piles[p][:1]
-            w.piles[p] = w.piles[p][1:]
+        w.table[a], piles[a] = pile_a[:1], pile_a[1:]
+        w.table[b], piles[b] = pile_b[:1], pile_b[1:]
     _compare(w, ctx, step, a, b)
 
 
@@ -114,9 +114,38 @@ def _forfeit(w: Work, ctx: Context, loser: int) -> None:
     take_all(w, ctx, other, taken)
 
 
+# what a comparison of the two face-up cards leads to (see :func:`compare_for`)
+C_RACE, C_NEXT_CARD, C_WAR, C_FIRST_WINS, C_SECOND_WINS = range(5)
+
+
 def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
     """The card higher on the food chain wins; Eel: slap race; Octopus: next card; tie: war."""
-    ca, cb = w.table[a][0], w.table[b][0]
+    verdict, race = compare_for(ctx, w.table[a][0], w.table[b][0], step, w.mode)
+    if verdict == C_RACE:
+        _race(w, ctx, race)
+    elif verdict == C_WAR:
+        to_war(w, ctx)
+    elif verdict == C_NEXT_CARD:
+        for q in (a, b):
+            w.set_aside(q, w.table[q])
+        w.table = [()] * len(w.table)
+        w.step = NEXT_CARD
+        standard.schedule(w, ctx, R_TURN)
+    else:
+        taken = list(w.centre)
+        w.centre = ()
+        take_all(w, ctx, a if verdict == C_FIRST_WINS else b, taken)
+
+
+@ruled_cache
+def compare_for(ctx: Context, ca: int, cb: int, step: int, mode: int) -> tuple[int, int]:
+    """What the face-up cards ``ca`` (first player) and ``cb`` lead to, and the race flags if a
+    slap race: a pure function of the cards, the step and the variant (memoised).
+
+    Eel: a slap race (en.underwater-war.5); Octopus: the next card (en.underwater-war.6); the
+    same card: a war (en.underwater-war.3); otherwise the higher card wins (Underwater War,
+    en.underwater-war.2/4) or a slap race for the lowest card (Chomp rápido, es.chomp-rapido.2).
+    """
     pair = (ca, cb)
     eel = EEL in pair
     octopus = OCTOPUS in pair
@@ -126,30 +155,22 @@ def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
             eel = False
     if eel:
         ctx.cite("en.underwater-war.5", "es.guerra-submarina.5", "es.dos-jugadores.2")
-        _cite_mode(w, ctx)
+        _cite_mode(mode, ctx)
         race = RK_EEL
         if ctx.rule("chomp.two_player_bad_chomps") == "apply":
             race |= F_BAD_OK
         if ctx.rule("chomp.uw_own_eel") == "may_slap_own":
             race |= F_OWN_EEL
-        _race(w, ctx, race)
-        return
+        return C_RACE, race
     if octopus:
         ctx.cite("en.underwater-war.6", "es.guerra-submarina.6")
-        _cite_mode(w, ctx)
+        _cite_mode(mode, ctx)
         if ca == cb and ctx.rule("chomp.uw_octopus_pair") == "war":
-            to_war(w, ctx)
-            return
-        for q in (a, b):
-            w.set_aside(q, w.table[q])
-        w.table = [()] * len(w.table)
-        w.step = NEXT_CARD
-        standard.schedule(w, ctx, R_TURN)
-        return
+            return C_WAR, 0
+        return C_NEXT_CARD, 0
     if ca == cb:
-        to_war(w, ctx)
-        return
-    if w.mode == UNDERWATER_WAR or (
+        return C_WAR, 0
+    if mode == UNDERWATER_WAR or (
         step in (WAR, NEXT_CARD) and ctx.rule("chomp.rapido_after_war") == "higher_wins"
     ):
         if step == WAR:
@@ -157,18 +178,14 @@ def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
         else:
             ctx.cite("en.underwater-war.2", "es.guerra-submarina.2")
         ctx.cite("en.food-chain.1", "es.cadena-alimentaria.1", "en.food-chain.4", "es.cadena-alimentaria.4")
-        winner = a if ca > cb else b
-        taken = list(w.centre)
-        w.centre = ()
-        take_all(w, ctx, winner, taken)
-        return
+        return (C_FIRST_WINS if ca > cb else C_SECOND_WINS), 0
     ctx.cite("es.chomp-rapido.2", "es.dos-jugadores.2")
     race = RK_RAPIDO
     if ctx.rule("chomp.two_player_bad_chomps") == "apply":
         race |= F_BAD_OK
     if ctx.rule("chomp.rapido_own_card") == "allowed":
         race |= F_OWN_OK
-    _race(w, ctx, race)
+    return C_RACE, race
 
 
 def _race(w: Work, ctx: Context, race: int) -> None:
@@ -181,7 +198,7 @@ def to_war(w: Work, ctx: Context) -> None:
     """A tie: the cards just played are set aside; each player places 2 down and 1 up
     (en.underwater-war.3, es.guerra-submarina.3; Chomp rápido: es.chomp-rapido.4)."""
     ctx.cite("en.underwater-war.3", "es.guerra-submarina.3")
-    _cite_mode(w, ctx)
+    _cite_mode(w.mode, ctx)
     for q, cards in enumerate(w.table):
         w.set_aside(q, cards)
     w.table = [()] * len(w.table)
@@ -196,8 +213,8 @@ def take_all(w: Work, ctx: Context, p: int, taken: list[int]) -> None:
     ctx.cite("en.underwater-war.2", "es.guerra-submarina.2")
     if w.mode == CHOMP_RAPIDO:
         ctx.cite("es.chomp-rapido.3")
-    for q in range(len(w.table)):
-        taken.extend(w.table[q] + w.aside[q] + w.aside_tie[q])
+    for cards in (*w.table, *w.aside, *w.aside_tie):
+        taken += cards
     place_won(w, ctx, p, taken)
     standard.end_of_round(w, ctx)
 
@@ -226,7 +243,8 @@ def end_of_round(w: Work, ctx: Context) -> None:
             w.end(O_DRAW, 0)
         return
     a, b = left
-    ha, hb = w.holdings(a), w.holdings(b)
+    piles, discards = w.piles, w.discards
+    ha, hb = len(piles[a]) + len(discards[a]), len(piles[b]) + len(discards[b])
     if ha and hb:
         standard.schedule(w, ctx, R_TURN)
         return
