@@ -51,6 +51,7 @@ import z3
 from rulecheck.check.symbolic import chonker_phases
 from rulecheck.check.symbolic.bmc import bmc, bmc_maximize
 from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, standard_game, underwater_war
+from rulecheck.check.symbolic.chomp_two_player import chomp_rapido, doble_chomp
 from rulecheck.check.symbolic.chonker_encoding import ChonkerEncoding, card_flow, check_engine_step
 from rulecheck.check.symbolic.decode import replay_witness
 from rulecheck.check.symbolic.induction import k_induction
@@ -89,10 +90,12 @@ def _encoding(game: str, variant: str | None, players: int | None, ruleset: Rule
         v = variant or "underwater-war"
         if v == "standard":
             return standard_game(players or 3, ruleset)
+        if v == "chomp-rapido":
+            return chomp_rapido(ruleset)
+        if v == "doble-chomp":
+            return doble_chomp(ruleset)
         if v != "underwater-war":
-            raise InvalidConfigError(
-                f"the symbolic checker encodes chomp underwater-war and standard only so far, not {v!r}"
-            )
+            raise InvalidConfigError(f"no symbolic encoding of chomp variant {v!r}")
         return underwater_war(ruleset)
     if game == "chonker-party":
         n = players or 4
@@ -144,7 +147,7 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
         desc, prop = enc.invariants["phase-has-moves"]
         result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "a reachable non-terminal state with no legal action"
-    elif name == "longest-chain" and enc.variant == "standard":
+    elif name == "longest-chain" and enc.variant in ("standard", "doble-chomp"):
         result = bmc_maximize(system, lambda s: s["chain"], depth, query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "the longest chain of Ink Outs (consecutive Ink Out replays in one round)"
     elif name == "longest-chain":
