@@ -32,7 +32,7 @@ from rulecheck.games import load_game
 from rulecheck.games.chomp.state import F_BAD_OK, F_OWN_EEL, F_OWN_OK, KIND_MASK, RK_RAPIDO, SHUFFLE, TURN
 
 __all__ = ["Replay", "abstract_chomp", "abstract_doble", "abstract_standard", "chomp_action", "decode_chomp",
-           "engine_game", "replay_doble", "replay_witness"]
+           "engine_game", "replay_doble", "replay_from", "replay_witness"]
 
 
 def engine_game(enc: ChompEncoding) -> Game:
@@ -132,12 +132,18 @@ def replay_witness(enc: ChompEncoding, witness: Witness, game: Game | None = Non
         return replay_standard(enc, witness, g)
     if enc.variant == "doble-chomp":
         return replay_doble(enc, witness, g)
-    out = Replay()
-    covered = covered_rulings(enc.variant)
-    state = g.root_state()
     deal = deal_of(witness.states[0])
-    state = g.apply(state, deal).state
-    out.actions.append(deal)
+    return replay_from(enc, g.apply(g.root_state(), deal).state, [deal], witness, g)
+
+
+def replay_from(enc: ChompEncoding, state: Hashable, prefix: list[Action], witness: Witness,
+                game: Game | None = None) -> Replay:
+    """Replay a 2-player (Underwater War, Chomp rápido) witness whose first state is the engine
+    state ``state``, reached by the actions ``prefix`` from the root: the decoded trace is the
+    prefix and then the witness's steps, every state compared."""
+    g = game or engine_game(enc)
+    out = Replay(actions=list(prefix))
+    covered = covered_rulings(enc.variant)
     if abstract_chomp(state) != _strip(witness.states[0]):
         return _fail(out, state, 0, abstract_chomp(state), witness.states[0])
     for i, inputs in enumerate(witness.inputs):

@@ -57,6 +57,7 @@ from rulecheck.check.symbolic.decode import replay_witness
 from rulecheck.check.symbolic.induction import k_induction
 from rulecheck.check.symbolic.lasso import lasso
 from rulecheck.check.symbolic.system import CheckResult
+from rulecheck.check.symbolic.uw_lasso import lasso_after_stem
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.rulings import Ruleset, load_ruleset
 from rulecheck.games import load_game
@@ -114,7 +115,8 @@ def list_queries(game: str, variant: str | None = None, players: int | None = No
     if isinstance(enc, ChompEncoding):
         names = [k for k in enc.targets]
         names += [f"invariant:{k}" for k in enc.invariants]
-        return [*names, "deadlock", "longest-chain", "lasso"]
+        extra = ["lasso-after-stem"] if enc.variant == "underwater-war" else []
+        return [*names, "deadlock", "longest-chain", "lasso", *extra]
     return [f"invariant:{k}" for k in enc.invariants] + ["plays-bounded", "terminates", "engine-admitted"]
 
 
@@ -156,6 +158,8 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
     elif name == "lasso":
         result = lasso(system, depth, query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "an infinite play: a state that repeats"
+    elif name == "lasso-after-stem":
+        return lasso_after_stem(enc, min(depth, 12), budget_seconds)  # replayed there
     else:
         raise InvalidConfigError(f"unknown query {name!r}")
     if result.witness is not None:
@@ -292,7 +296,7 @@ def _findings(game: str, config: dict[str, Any], enc: Any, results: list[CheckRe
             ruling = r.query.split(":", 1)[1]
             if rs.choices.get(ruling) is None:
                 kind = "gap" if points[ruling].kind == "gap" else "conflict"
-        elif r.query == "lasso" and r.status == "witness":
+        elif r.query in ("lasso", "lasso-after-stem") and r.status == "witness":
             kind = "non-termination"
         elif r.query == "deadlock" and r.status == "witness":
             kind = "deadlock"
@@ -303,7 +307,9 @@ def _findings(game: str, config: dict[str, Any], enc: Any, results: list[CheckRe
         witness = None
         if r.trace is not None and r.replayed:
             loop = None
-            if r.witness is not None and r.witness.loop_start is not None:
+            if "loop_start_action" in r.meta:
+                loop = r.meta["loop_start_action"]
+            elif r.witness is not None and r.witness.loop_start is not None:
                 loop = r.witness.loop_start + 1  # the deal is action 0
             witness = Witness(config=config, actions=tuple(r.trace), problem_step=len(r.trace) - 1,
                               loop_start=loop)
