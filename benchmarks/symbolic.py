@@ -3,6 +3,7 @@
     python benchmarks/symbolic.py            # budgets 10 s and 60 s
     python benchmarks/symbolic.py --budgets 10 --queries over unable-to-play
     python benchmarks/symbolic.py --standard-only      # the Chomp! 3+ player game only (3 and 4 players)
+    python benchmarks/symbolic.py --two-player-only    # Chomp rápido, Doble Chomp, Underwater War lassos
 
 Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
 to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
@@ -19,6 +20,7 @@ import time
 from rulecheck.check.symbolic import bmc as bmc_module
 from rulecheck.check.symbolic.bmc import bmc
 from rulecheck.check.symbolic.chomp_encoding import standard_game, underwater_war
+from rulecheck.check.symbolic.chomp_two_player import chomp_rapido, doble_chomp
 from rulecheck.check.symbolic.chonker_phases import phase_machine, prove_terminates
 from rulecheck.check.symbolic.lasso import lasso
 from rulecheck.check.symbolic.queries import run_query
@@ -29,6 +31,11 @@ QUERIES = ("over", "unable-to-play", "ruling:chomp.war_short", "ruling:chomp.bad
            "ruling:chomp.reshuffle_when")
 STD_QUERIES = ("ruling:chomp.reshuffle_when", "ruling:chomp.replay_no_card", "over")
 """Standard-game queries whose witnesses are deep (a pile must run out): the depth reached."""
+RAPIDO_QUERIES = ("over", "unable-to-play", "ruling:chomp.war_short", "ruling:chomp.rapido_after_war",
+                  "ruling:chomp.reshuffle_when")
+DOBLE_QUERIES = ("over", "unable-to-play", "ruling:chomp.doble_short", "ruling:chomp.replay_no_card",
+                 "ruling:chomp.bad_chomp_no_card", "ruling:chomp.reshuffle_when")
+"""Chomp rápido / Doble Chomp queries (raw: every ruling point open) whose witnesses are deep."""
 
 
 def main() -> None:
@@ -39,8 +46,14 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--chonker-only", action="store_true", help="only the Chonker Party termination proofs")
     ap.add_argument("--standard-only", action="store_true", help="only the Chomp! 3+ player game")
+    ap.add_argument("--two-player-only", action="store_true",
+                    help="only Chomp rápido, Doble Chomp and the Underwater War lassos")
     args = ap.parse_args()
     rows = []
+    if args.two_player_only:
+        rows += _two_player(args.budgets, args.max_depth)
+        _print(rows, args.json)
+        return
     # Chomp! 3+ player game: depth reached on queries whose witnesses are deep, and the Ink Out chain
     for players in () if args.chonker_only else (3, 4):
         for ruleset in ("recommended", "raw"):
@@ -77,6 +90,25 @@ def main() -> None:
         r.seconds = time.monotonic() - t0
         rows.append(("chomp/underwater-war/recommended", r.query, args.budgets[0] * 3, r))
     _print(rows, args.json)
+
+
+def _two_player(budgets: list[float], max_depth: int) -> list:
+    """Chomp rápido and Doble Chomp (raw): depth reached on deep targets; Underwater War with a
+    fixed return order: the lasso from the deal and the lasso after an engine stem."""
+    rows = []
+    for label, enc, queries in (("chomp/chomp-rapido/raw", chomp_rapido("raw"), RAPIDO_QUERIES),
+                                ("chomp/doble-chomp/raw", doble_chomp("raw"), DOBLE_QUERIES)):
+        for budget in budgets:
+            for q in queries:
+                r = bmc(enc.system, enc.targets[q][1], max_depth, query=q, budget_seconds=budget)
+                rows.append((label, q, budget, r))
+    enc = underwater_war(BOTTOM)
+    for budget in budgets:
+        rows.append(("chomp/underwater-war/bottom_of_pile", "lasso", budget,
+                     lasso(enc.system, max_depth, budget_seconds=budget)))
+        rows.append(("chomp/underwater-war/bottom_of_pile", "lasso-after-stem", budget,
+                     run_query(enc, "lasso-after-stem", 12, budget)))
+    return rows
 
 
 def _print(rows: list, as_json: bool) -> None:

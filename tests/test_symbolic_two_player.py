@@ -144,8 +144,7 @@ def test_rapido_race_for_the_lower_card() -> None:
     assert low < 6 and witness.states[1]["tab0"] != witness.states[1]["tab1"]
     state = g.root_state()
     for a in result.trace[:2]:
-        state = g.apply(state, g.action_from_json(a) if hasattr(g, "action_from_json") else tuple(
-            tuple(tuple(x) for x in y) if isinstance(y, list) else y for y in a)).state
+        state = g.apply(state, g.action_from_json(a)).state
     valid = [a for a in g.legal_actions(state) if a[0] == "slap" and a[3] == low]
     assert valid
 
@@ -280,3 +279,26 @@ def test_doble_queries_and_refusals() -> None:
     assert result.status == "proved", result.detail
     with pytest.raises(InvalidConfigError, match=r"chomp\.two_player_won_cards = bottom_of_pile"):
         doble_chomp(BOTTOM)
+
+
+# --------------------------------------------------------------------------- Underwater War: infinite plays
+
+def test_underwater_war_infinite_play_after_an_engine_stem() -> None:
+    """With a fixed return order, a seeded deal played with fixed choices reaches a state from
+    which Z3 finds a loop; the whole trace replays and the engine repeats the state."""
+    from rulecheck.check.symbolic.chomp_encoding import underwater_war
+    from rulecheck.check.symbolic.uw_lasso import _loop_in_engine, lasso_after_stem
+
+    enc = underwater_war({"choices": {"chomp.two_player_won_cards": "bottom_of_pile"}})
+    result = lasso_after_stem(enc, 8, 60.0)
+    assert result.status == "witness" and result.replayed, result.meta.get("replay_mismatch")
+    assert result.witness is not None and result.witness.loop_start is not None
+    assert "equals" in result.meta["loop"]
+    # the engine check can fail: one step off, the states differ
+    g = load_game("chomp", "underwater-war", 2, enc.ruleset)
+    start = result.meta["loop_start_action"]
+    actions = [g.action_from_json(a) for a in result.trace]
+    assert "DIFFERS" in _loop_in_engine(g, actions, start, len(actions) - 1)
+    # under the recommended ruleset (won cards to the discard pile) the query says it was not checked
+    rec = lasso_after_stem(underwater_war("recommended"), 8, 10.0)
+    assert rec.status == "unknown" and "bottom_of_pile" in rec.detail
