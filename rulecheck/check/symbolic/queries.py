@@ -11,7 +11,18 @@ Chomp! Underwater War (the full 50-card deck, engine-step encoding
 * ``deadlock``: no reachable state without a legal action (k-induction: for all depths);
 * ``invariant:<name>``: ``collector-wins``, ``phase-has-moves``, ``total-50`` (k-induction);
 * ``lasso``: an infinite play (a state repeated) within k steps; Chomp! need not end, so the
-  strongest statement is a lasso witness or "no lasso within k steps".
+  strongest statement is a lasso witness or "no lasso within k steps";
+* ``lasso-after-stem`` (ruleset with ``chomp.two_player_won_cards = bottom_of_pile``): an
+  infinite play whose loop starts after ~100 steps, beyond the symbolic search from the deal:
+  an engine stem from a seeded deal, then a Z3 lasso over every choice from its last state
+  (:mod:`.uw_lasso`); the whole trace replays and the engine shows the repeated state.
+
+Chomp rápido (:func:`.chomp_two_player.chomp_rapido`: Underwater War's encoding with the
+rápido race for the lower card) has Underwater War's queries (ruling points ``RAPIDO_RULINGS``,
+``rapido-race`` for the race itself). Doble Chomp (:func:`.chomp_two_player.doble_chomp`: two
+cards each, the 3+ player race machinery, piles as counts; ``DOBLE_RULINGS``, not
+``two_player_won_cards = bottom_of_pile``) has the standard game's queries (``ink-out``,
+``feeding-frenzy``, ``longest-chain`` of Ink Outs) and ``invariant:cards-conserved``.
 
 Chomp! 3+ player standard game (3 or 4 players, the full deck, piles as counts by kind:
 :func:`.chomp_encoding.standard_game`):
@@ -250,7 +261,8 @@ def run_symbolic_checks(
     """Run the symbolic queries of one configuration within ``budget_seconds`` (shared).
 
     This is what ``rulecheck audit --symbolic`` calls. Parameters: ``game`` (``chomp`` or
-    ``chonker-party``), ``variant`` (chomp: ``underwater-war`` or ``standard``), ``players``,
+    ``chonker-party``), ``variant`` (chomp: ``underwater-war``, ``standard``, ``chomp-rapido`` or
+    ``doble-chomp``), ``players``,
     ``ruleset`` (name, path or :class:`Ruleset`), ``budget_seconds`` (wall clock for all
     queries; each query gets an equal share of what is left), ``depth`` (the BMC/lasso bound),
     ``queries`` (names or prefixes with ``*``; default :data:`DEFAULT_QUERIES`).
