@@ -543,12 +543,13 @@ class _Doble(_Std):
         card left (a player must turn over two) is turned over first: ``keep{p}``/``first{p}``
         remember its kind until then (the pile is otherwise counts, unseen)."""
         for p in range(2):
-            one = z3.And(w["shuf"] == p, w[f"size{p}"] == 1)
+            mine = w["shuf"] == p
+            one = z3.And(mine, w[f"size{p}"] == 1, w["resume"] == _st.R_TURN)
             left: Any = _bv(0, CARD_BITS)
             for v in range(KINDS):
                 left = z3.If(w[f"pile{p}_{v}"] != 0, _bv(v, CARD_BITS), left)
-            w[f"keep{p}"] = one
-            w[f"first{p}"] = z3.If(one, left, _bv(0, CARD_BITS))
+            w[f"keep{p}"] = z3.If(mine, one, w[f"keep{p}"])
+            w[f"first{p}"] = z3.If(mine, z3.If(one, left, _bv(0, CARD_BITS)), w[f"first{p}"])
         super().shuffle(w, pc, inp)
 
     # ------------------------------------------------------------------ init and trans
@@ -612,5 +613,42 @@ class _Doble(_Std):
             cs.append(_sum(parts) == self.deck[v])
         for p in range(2):
             cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)]) == _wide(s[f"size{p}"]))
-            cs.append(z3.ULE(s[f"cnt{p}"], 2))
+        return z3.And(*cs, self.well_formed(s))
+
+    def well_formed(self, s: State) -> z3.BoolRef:
+        """The shape of every reachable state (strengthens conservation for k-induction): no face-up
+        card when cards are to be turned over, at most two face up and sorted, a remembered top card
+        still in its pile."""
+        phase, resume = s["phase"], s["resume"]
+        no_table = z3.And([s[f"cnt{p}"] == 0 for p in range(2)])
+        cs = [z3.Or(phase == _st.TURN, phase == _st.RACE, phase == _st.SHUFFLE, phase == _st.OVER),
+              z3.Or(s["step"] == _st.NEW, s["step"] == _st.REPLAY, s["step"] == _st.TIE_REPLAY),
+              z3.Implies(phase == _st.TURN, no_table),
+              z3.Implies(z3.And(phase == _st.SHUFFLE, resume == _st.R_TURN), no_table),
+              z3.Implies(phase != _st.SHUFFLE, resume == _st.R_NONE),
+              z3.Implies(phase == _st.SHUFFLE, resume != _st.R_NONE)]
+        for p in range(2):
+            cnt = s[f"cnt{p}"]
+            cs += [z3.ULE(cnt, 2), z3.Implies(cnt == 0, s[f"lo{p}"] == 0), z3.Implies(z3.ULT(cnt, 2), s[f"hi{p}"] == 0),
+                   z3.Implies(cnt == 2, z3.ULE(s[f"lo{p}"], s[f"hi{p}"]))]
+            first = s[f"first{p}"]
+            in_pile = z3.Or([z3.And(first == v, s[f"pile{p}_{v}"] != 0) for v in range(KINDS)])
+            turning = z3.Or(phase == _st.TURN, z3.And(phase == _st.SHUFFLE, resume == _st.R_TURN))
+            cs.append(z3.If(s[f"keep{p}"], z3.And(in_pile, s[f"act{p}"], z3.Or(turning, phase == _st.OVER)),
+                            first == 0))
+        cs.append(z3.ULE(s["shuf"], 1))
+        for p in range(2):  # a shuffle: before turning over (a short pile) or for a penalty card (none left)
+            mine = z3.And(phase == _st.SHUFFLE, s["shuf"] == p)
+            cs += [z3.Implies(mine, z3.Or([s[f"disc{p}_{v}"] != 0 for v in range(KINDS)])),
+                   z3.Implies(z3.And(mine, resume == _st.R_TURN), z3.ULT(s[f"size{p}"], 2)),
+                   z3.Implies(z3.And(mine, resume == _st.R_PENALTY), s[f"size{p}"] == 0)]
+        cs.append(z3.Implies(phase == _st.SHUFFLE, z3.Or(resume == _st.R_TURN, resume == _st.R_PENALTY)))
+        before_turn = z3.Or(phase == _st.TURN, z3.And(phase == _st.SHUFFLE, resume == _st.R_TURN))
+        cs.append(z3.Implies(before_turn, s["race"] == 0))
+        for p in range(2):
+            cs.append(z3.Implies(before_turn, z3.And([z3.Not(s[f"{f}{p}"]) for f in ("bad", "banw", "banb")])))
+            cs.append(z3.Implies(z3.And(phase == _st.SHUFFLE, s["shuf"] == p), s[f"act{p}"]))
+            # a player out of the game (washed up in a replay) holds nothing
+            cs.append(z3.Implies(z3.Not(s[f"act{p}"]), z3.And(s[f"size{p}"] == 0, s[f"cnt{p}"] == 0,
+                                                              *[s[f"disc{p}_{v}"] == 0 for v in range(KINDS)])))
         return z3.And(cs)
