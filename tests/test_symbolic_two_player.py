@@ -302,3 +302,14 @@ def test_underwater_war_infinite_play_after_an_engine_stem() -> None:
     # under the recommended ruleset (won cards to the discard pile) the query says it was not checked
     rec = lasso_after_stem(underwater_war("recommended"), 8, 10.0)
     assert rec.status == "unknown" and "bottom_of_pile" in rec.detail
+
+
+def test_doble_a_shuffle_keeps_the_other_players_top_card() -> None:
+    """A player who shuffled with one card left turns that card over first, even if the other
+    player shuffles in between (regression: the second shuffle forgot it)."""
+    enc = doble("recommended")
+    s, i, t = enc.system.state(0, "k"), enc.system.input(0, "k"), enc.system.state(1, "k")
+    solver = z3.SolverFor("QF_BV")
+    solver.add(enc.system.step(s, i, t), s["phase"] == 3, s["shuf"] == 1, s["keep0"], s["first0"] == 3)
+    solver.add(z3.Or(z3.Not(t["keep0"]), t["first0"] != 3))
+    assert solver.check() == z3.unsat
