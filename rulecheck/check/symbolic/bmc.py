@@ -132,10 +132,11 @@ def check_under(
 
 
 def _satisfies(model: z3.ModelRef, formulas: list[z3.BoolRef]) -> bool:
-    """Whether ``model`` satisfies every formula. Measured: an incremental solver interrupted by
-    its timeout can later answer sat with a model that breaks the initial-state constraints (a
-    deal that is not one); such an answer is treated as unknown, never as a witness."""
-    return all(z3.is_true(model.eval(f, model_completion=True)) for f in formulas)
+    """Whether no formula evaluates to false under ``model`` (a quantified formula the model
+    cannot evaluate is not held against it). Measured: an incremental solver interrupted by its
+    timeout can later answer sat with a model that breaks the initial-state constraints (a deal
+    that is not one); such an answer is treated as unknown, never as a witness."""
+    return not any(z3.is_false(model.eval(f, model_completion=True)) for f in formulas)
 
 
 def bmc(
