@@ -313,3 +313,15 @@ def test_doble_a_shuffle_keeps_the_other_players_top_card() -> None:
     solver.add(enc.system.step(s, i, t), s["phase"] == 3, s["shuf"] == 1, s["keep0"], s["first0"] == 3)
     solver.add(z3.Or(z3.Not(t["keep0"]), t["first0"] != 3))
     assert solver.check() == z3.unsat
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10_000))
+def test_doble_random_traces_are_paths(seed: int) -> None:
+    """Random engine traces are paths of the unrolled encoding from its initial states (the deal
+    symbolic, the remembered top cards as history); two steps swapped are not."""
+    enc = doble("recommended")
+    steps = playout(enc, seed, 10)
+    states = [steps[0][0]] + [b for _, b, _ in steps]
+    assert is_path(enc, states) == z3.sat
+    assert is_path(enc, [states[0], states[2], states[1]]) == z3.unsat
