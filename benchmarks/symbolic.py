@@ -5,6 +5,7 @@
     python benchmarks/symbolic.py --standard-only      # the Chomp! 3+ player game only (3, 4 and 5 players)
     python benchmarks/symbolic.py --standard-only --players 3 --rulesets recommended --budgets 60
     python benchmarks/symbolic.py --exact-only --budgets 10 60   # the exact Chonker Party encoding only
+    python benchmarks/symbolic.py --two-player-only    # Chomp rápido, Doble Chomp, Underwater War lassos
 
 Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
 to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
@@ -21,6 +22,7 @@ import time
 from rulecheck.check.symbolic import bmc as bmc_module
 from rulecheck.check.symbolic.bmc import bmc
 from rulecheck.check.symbolic.chomp_encoding import standard_game, underwater_war
+from rulecheck.check.symbolic.chomp_two_player import chomp_rapido, doble_chomp
 from rulecheck.check.symbolic.chonker_checks import bmc_fresh, run_exact_query
 from rulecheck.check.symbolic.chonker_exact import exact_encoding
 from rulecheck.check.symbolic.chonker_phases import phase_machine, prove_terminates
@@ -35,6 +37,11 @@ STD_QUERIES = ("ruling:chomp.reshuffle_when", "ruling:chomp.replay_no_card", "ov
 EXACT_QUERIES = ("ruling:cp.named_types", "unable-to-play", "invariant:same-cards-left", "stacked-chain")
 """Exact Chonker Party encoding (raw ruleset): depth reached within each budget."""
 """Standard-game queries whose witnesses are deep (a pile must run out): the depth reached."""
+RAPIDO_QUERIES = ("over", "unable-to-play", "ruling:chomp.war_short", "ruling:chomp.rapido_after_war",
+                  "ruling:chomp.reshuffle_when")
+DOBLE_QUERIES = ("over", "unable-to-play", "ruling:chomp.doble_short", "ruling:chomp.replay_no_card",
+                 "ruling:chomp.bad_chomp_no_card", "ruling:chomp.reshuffle_when")
+"""Chomp rápido / Doble Chomp queries (raw: every ruling point open) whose witnesses are deep."""
 
 
 def main() -> None:
@@ -51,10 +58,15 @@ def main() -> None:
     ap.add_argument("--exact-only", action="store_true", help="only the exact Chonker Party encoding")
     ap.add_argument("--exact-players", type=int, nargs="*", default=[2, 4],
                     help="exact Chonker Party encoding: player counts")
+    ap.add_argument("--two-player-only", action="store_true",
+                    help="only Chomp rápido, Doble Chomp and the Underwater War lassos")
     args = ap.parse_args()
     rows = []
-    if args.exact_only:
-        _exact(rows, args)
+    if args.exact_only or args.two_player_only:
+        if args.exact_only:
+            _exact(rows, args)
+        if args.two_player_only:
+            rows += _two_player(args.budgets, args.max_depth)
         _print(rows, args.json)
         return
     # Chomp! 3+ player game: depth reached on queries whose witnesses are deep, and the Ink Out chain
@@ -115,6 +127,25 @@ def _exact(rows: list, args: argparse.Namespace) -> None:
                  bmc_fresh(enc.system, target, 6, budget_seconds=budget)))
     rows.append((f"chonker-party/exact/{args.exact_players[0]}p/raw", "ruling:cp.steal_from_self[assumptions]", budget,
                  bmc(enc.system, target, 6, budget_seconds=budget)))
+
+
+def _two_player(budgets: list[float], max_depth: int) -> list:
+    """Chomp rápido and Doble Chomp (raw): depth reached on deep targets; Underwater War with a
+    fixed return order: the lasso from the deal and the lasso after an engine stem."""
+    rows = []
+    for label, enc, queries in (("chomp/chomp-rapido/raw", chomp_rapido("raw"), RAPIDO_QUERIES),
+                                ("chomp/doble-chomp/raw", doble_chomp("raw"), DOBLE_QUERIES)):
+        for budget in budgets:
+            for q in queries:
+                r = bmc(enc.system, enc.targets[q][1], max_depth, query=q, budget_seconds=budget)
+                rows.append((label, q, budget, r))
+    enc = underwater_war(BOTTOM)
+    for budget in budgets:
+        rows.append(("chomp/underwater-war/bottom_of_pile", "lasso", budget,
+                     lasso(enc.system, max_depth, budget_seconds=budget)))
+        rows.append(("chomp/underwater-war/bottom_of_pile", "lasso-after-stem", budget,
+                     run_query(enc, "lasso-after-stem", 12, budget)))
+    return rows
 
 
 def _print(rows: list, as_json: bool) -> None:

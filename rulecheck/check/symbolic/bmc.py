@@ -154,8 +154,18 @@ def check_under(
     answer = solver.check(lit)
     model = solver.model() if answer == z3.sat else None
     reason = solver.reason_unknown() if answer == z3.unknown else ""
+    if model is not None and not _satisfies(model, [*solver.assertions(), goal]):
+        answer, model, reason = z3.unknown, None, "the solver's model does not satisfy the constraints"
     solver.add(z3.Not(lit))  # retire the goal for good
     return answer, model, reason
+
+
+def _satisfies(model: z3.ModelRef, formulas: list[z3.BoolRef]) -> bool:
+    """Whether no formula evaluates to false under ``model`` (a quantified formula the model
+    cannot evaluate is not held against it). Measured: an incremental solver interrupted by its
+    timeout can later answer sat with a model that breaks the initial-state constraints (a deal
+    that is not one); such an answer is treated as unknown, never as a witness."""
+    return not any(z3.is_false(model.eval(f, model_completion=True)) for f in formulas)
 
 
 def bmc(

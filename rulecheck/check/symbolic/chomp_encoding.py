@@ -135,17 +135,25 @@ class ChompEncoding:
 
 def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
     """The Underwater War encoding for ``ruleset`` (the full deck, 2 players)."""
+    return two_player_encoding("underwater-war", UW_RULINGS, _UW, ruleset)
+
+
+def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cls: type[_UW],
+                        ruleset: Ruleset | str | Mapping[str, object]) -> ChompEncoding:
+    """The encoding of a 2-player game played with Underwater War's turn-over and war
+    (``cls``: :class:`_UW` or a subclass) on the full deck; ``rulings`` are the ruling points
+    it consults with the options it covers (another option in ``ruleset`` is refused)."""
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset("chomp", ruleset)
     options: dict[str, str | None] = {}
-    for rid, covered in UW_RULINGS.items():
+    for rid, covered in rulings.items():
         opt = rs.choices.get(rid)
         if opt is not None and opt not in covered:
             raise InvalidConfigError(
-                f"the Underwater War encoding does not cover {rid} = {opt} (covers {', '.join(covered)})"
+                f"the {variant} encoding does not cover {rid} = {opt} (covers {', '.join(covered)})"
             )
         options[rid] = opt
     # an open ruling with one covered option: the encoding (and the decoder) answer that option
-    open_rulings = tuple(r for r, o in options.items() if o is None and len(UW_RULINGS[r]) > 1)
+    open_rulings = tuple(r for r, o in options.items() if o is None and len(rulings[r]) > 1)
     variables: list[tuple[str, z3.SortRef]] = []
     bv = z3.BitVecSort
 
@@ -169,16 +177,16 @@ def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended"
         var(f"centre_{v}", bv(CW))
     var("f_bad", z3.BoolSort())  # the race's flags, fixed when it starts (F_BAD_OK, F_OWN_EEL)
     var("f_own", z3.BoolSort())
-    for rid in UW_RULINGS:
+    for rid in rulings:
         var(f"used.{rid}", z3.BoolSort())
 
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(1)), ("own", z3.BoolSort())]
     inputs += [(f"ord_{k}", bv(CARD_BITS)) for k in range(SLOTS)]
     inputs += [(f"opt.{rid}", z3.BoolSort()) for rid in open_rulings]
 
-    enc = _UW(options)
+    enc = cls(options, rulings)
     system = TransitionSystem(
-        name="chomp/underwater-war",
+        name=f"chomp/{variant}",
         variables=tuple(variables),
         inputs=tuple(inputs),
         init=enc.init,
@@ -187,13 +195,14 @@ def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended"
         terminal=lambda s: s["phase"] == OVER,
         equal=None,
         description=__doc__ or "",
-        meta={"logic": "QF_BV", "game": "chomp", "variant": "underwater-war", "players": 2},
+        meta={"logic": "QF_BV", "game": "chomp", "variant": variant, "players": 2},
     )
-    out = ChompEncoding("underwater-war", 2, rs, options, system, tuple(UW_RULINGS))
-    for rid in UW_RULINGS:
+    out = ChompEncoding(variant, 2, rs, options, system, tuple(rulings))
+    for rid in rulings:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == OVER)
-    out.targets["eel-race"] = ("an Electric Eel slap race", lambda s: s["phase"] == RACE)
+    out.targets["eel-race"] = ("an Electric Eel slap race",
+                               lambda s: z3.And(s["phase"] == RACE, z3.Or(s["tab0"] == EEL, s["tab1"] == EEL)))
     out.targets["war"] = ("a war (tie)", lambda s: s["step"] == WAR)
     out.targets["unable-to-play"] = (
         "a player must turn over a card in the middle of a round but has none"
@@ -221,8 +230,9 @@ def _used(rid: str) -> Callable[[State], z3.BoolRef]:
 class _UW:
     """The transition relation, written like the engine code with symbolic branches merged."""
 
-    def __init__(self, options: Mapping[str, str | None]) -> None:
+    def __init__(self, options: Mapping[str, str | None], rulings: Mapping[str, tuple[str, ...]] = UW_RULINGS) -> None:
         self.options = options
+        self.rulings = rulings
 
     # ------------------------------------------------------------------ helpers
     def rule(self, w: Sym, rid: str, pc: Any, inp: State) -> Any:
@@ -232,7 +242,7 @@ class _UW:
         opt = self.options[rid]
         if opt is None:
             return inp.get(f"opt.{rid}", False)
-        return UW_RULINGS[rid].index(opt) == 1
+        return self.rulings[rid].index(opt) == 1
 
     @staticmethod
     def opt1(x: Any) -> Any:
@@ -249,7 +259,7 @@ class _UW:
             cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), z3.Not(s[f"bad{p}"]), z3.Not(s[f"banw{p}"]),
                    z3.Not(s[f"banb{p}"])]
         cs += [s[f"centre_{v}"] == 0 for v in range(KINDS)]
-        cs += [z3.Not(s[f"used.{rid}"]) for rid in UW_RULINGS]
+        cs += [z3.Not(s[f"used.{rid}"]) for rid in self.rulings]
         cs += [z3.Not(s["f_bad"]), z3.Not(s["f_own"])]
         cells = [s[f"pile{p}_{k}"] for p in range(2) for k in range(25)]
         for v in range(KINDS):
@@ -447,15 +457,25 @@ class _UW:
         pc_plain = z3.And(pc, z3.Not(eel), z3.Not(octo))
         tie = w.copy()
         self.to_war(tie, z3.And(pc_plain, ca == cb), inp)
-        # the higher card wins
+        higher = self.unequal(w, z3.And(pc_plain, ca != cb), inp)
+        m = merge(eel, race, merge(octo, octo_w, merge(ca == cb, tie, higher)))
+        w.v = m.v
+
+    def unequal(self, w: Sym, pc: Any, inp: State) -> Sym:
+        """Two different creatures: the card higher on the food chain wins (en.underwater-war.2)."""
         higher = w.copy()
         taken = [higher[f"centre_{v}"] for v in range(KINDS)]
         for v in range(KINDS):
             higher[f"centre_{v}"] = _bv(0)
-        self.take_all(higher, z3.If(z3.UGT(ca, cb), _bv(0, 1), _bv(1, 1)), taken,
-                      z3.And(pc_plain, ca != cb), inp)
-        m = merge(eel, race, merge(octo, octo_w, merge(ca == cb, tie, higher)))
-        w.v = m.v
+        self.take_all(higher, z3.If(z3.UGT(w["tab0"], w["tab1"]), _bv(0, 1), _bv(1, 1)), taken, pc, inp)
+        return higher
+
+    def slap_valid(self, w: Sym, p: int, is_own: bool) -> Any:
+        """Player ``p``'s slap on his own or the other's card wins the race (race.classify,
+        RK_EEL: the Eel card; his own only under ``chomp.uw_own_eel = may_slap_own``)."""
+        if is_own:
+            return z3.And(w[f"tab{p}"] == EEL, w["f_own"])
+        return w[f"tab{1 - p}"] == EEL
 
     def turn_over(self, w: Sym, pc: Any, inp: State) -> None:
         war = w["step"] == WAR
@@ -560,21 +580,20 @@ class _UW:
     # ------------------------------------------------------------------ the race
     def race(self, w: Sym, inp: State, pc: Any) -> tuple[Sym, Any]:
         """The race outcomes: returns (next, legal)."""
-        own_ok = w["f_own"]
         bad_ok = w["f_bad"]
         legal: list[Any] = []
         results: list[tuple[Any, Sym]] = []
         act, sp, own = inp["act"], inp["slapper"], inp["own"]
         valid_pl = []
         for p in range(2):
-            v_own = z3.And(w[f"tab{p}"] == EEL, own_ok)
-            v_oth = w[f"tab{1 - p}"] == EEL
+            v_own = self.slap_valid(w, p, True)
+            v_oth = self.slap_valid(w, p, False)
             valid_pl.append(z3.And(z3.Or(v_own, v_oth), z3.Not(w[f"banw{p}"])))
         for p in range(2):
             may_win = z3.Not(w[f"banw{p}"])
             may_bad = z3.And(bad_ok, z3.Not(w[f"banb{p}"]))
             for is_own in (True, False):
-                valid = z3.And(w[f"tab{p}"] == EEL, own_ok) if is_own else w[f"tab{1 - p}"] == EEL
+                valid = self.slap_valid(w, p, is_own)
                 chosen = z3.And(act == A_SLAP, sp == p, own == is_own)
                 allowed = z3.If(valid, may_win, may_bad)
                 legal.append(z3.And(chosen, allowed))
@@ -641,7 +660,7 @@ class _UW:
     # ------------------------------------------------------------------ trans
     def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
         w = Sym(dict(s))
-        for rid in UW_RULINGS:
+        for rid in self.rulings:
             w[f"used.{rid}"] = z3.BoolVal(False)
         w["_take"] = z3.BoolVal(False)
         w["_end"] = z3.BoolVal(False)

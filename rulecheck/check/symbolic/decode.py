@@ -29,10 +29,10 @@ from rulecheck.check.symbolic.chomp_encoding import (
 from rulecheck.check.symbolic.system import Witness
 from rulecheck.core.game import Action, Game, Pending, action_to_json
 from rulecheck.games import load_game
-from rulecheck.games.chomp.state import SHUFFLE, TURN
+from rulecheck.games.chomp.state import F_BAD_OK, F_OWN_EEL, F_OWN_OK, KIND_MASK, RK_RAPIDO, SHUFFLE, TURN
 
-__all__ = ["Replay", "abstract_chomp", "abstract_for", "abstract_standard", "chomp_action", "decode_chomp",
-           "engine_game", "replay_witness"]
+__all__ = ["Replay", "abstract_chomp", "abstract_doble", "abstract_for", "abstract_standard", "chomp_action",
+           "decode_chomp", "engine_game", "replay_doble", "replay_from", "replay_witness"]
 
 
 def engine_game(enc: ChompEncoding) -> Game:
@@ -49,8 +49,9 @@ def abstract_chomp(state: Hashable, chain: int | None = None) -> dict[str, int |
     }
     if chain is not None:
         out["chain"] = chain
-    out["f_bad"] = bool(s.race & 1 << 4)  # F_BAD_OK
-    out["f_own"] = bool(s.race & 1 << 10)  # F_OWN_EEL
+    out["f_bad"] = bool(s.race & F_BAD_OK)
+    # may a player slap his own card: F_OWN_OK in the rápido race, F_OWN_EEL in the Eel race
+    out["f_own"] = bool(s.race & (F_OWN_OK if s.race & KIND_MASK == RK_RAPIDO else F_OWN_EEL))
     for p in range(2):
         pile = s.piles[p]
         out[f"len{p}"] = len(pile)
@@ -94,8 +95,15 @@ def chomp_action(before: Mapping[str, Any], inputs: Mapping[str, Any]) -> Action
     raise ValueError(f"unknown encoded action {act}")
 
 
-def _ruling_answer(rid: str, inputs: Mapping[str, Any]) -> str:
-    options = UW_RULINGS[rid]
+def covered_rulings(variant: str) -> Mapping[str, tuple[str, ...]]:
+    """The ruling points a 2-player encoding consults, with the options it covers."""
+    from rulecheck.check.symbolic.chomp_two_player import RAPIDO_RULINGS
+
+    return RAPIDO_RULINGS if variant == "chomp-rapido" else UW_RULINGS
+
+
+def _ruling_answer(rid: str, inputs: Mapping[str, Any], covered: Mapping[str, tuple[str, ...]] = UW_RULINGS) -> str:
+    options = covered[rid]
     return options[1] if inputs.get(f"opt.{rid}") else options[0]
 
 
@@ -122,11 +130,20 @@ def replay_witness(enc: ChompEncoding, witness: Witness, game: Game | None = Non
     g = game or engine_game(enc)
     if enc.variant == "standard":
         return replay_standard(enc, witness, g)
-    out = Replay()
-    state = g.root_state()
+    if enc.variant == "doble-chomp":
+        return replay_doble(enc, witness, g)
     deal = deal_of(witness.states[0])
-    state = g.apply(state, deal).state
-    out.actions.append(deal)
+    return replay_from(enc, g.apply(g.root_state(), deal).state, [deal], witness, g)
+
+
+def replay_from(enc: ChompEncoding, state: Hashable, prefix: list[Action], witness: Witness,
+                game: Game | None = None) -> Replay:
+    """Replay a 2-player (Underwater War, Chomp rápido) witness whose first state is the engine
+    state ``state``, reached by the actions ``prefix`` from the root: the decoded trace is the
+    prefix and then the witness's steps, every state compared."""
+    g = game or engine_game(enc)
+    out = Replay(actions=list(prefix))
+    covered = covered_rulings(enc.variant)
     if abstract_chomp(state) != _strip(witness.states[0]):
         return _fail(out, state, 0, abstract_chomp(state), witness.states[0])
     for i, inputs in enumerate(witness.inputs):
@@ -135,7 +152,7 @@ def replay_witness(enc: ChompEncoding, witness: Witness, game: Game | None = Non
             state = g.apply(state, action).state
             out.actions.append(action)
             while isinstance(state, Pending):
-                answer = ("ruling", state.ruling, _ruling_answer(state.ruling, inputs))
+                answer = ("ruling", state.ruling, _ruling_answer(state.ruling, inputs, covered))
                 state = g.apply(state, answer).state
                 out.actions.append(answer)
         except Exception as exc:  # an illegal action is a disagreement
@@ -328,3 +345,164 @@ def replay_standard(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
             return _fail(out, first[0], i + 1, first[1], after)
     out.final = state
     return out
+
+
+# --------------------------------------------------------------------------- Doble Chomp
+
+def abstract_doble(state: Hashable) -> dict[str, int | bool]:
+    """The engine's Doble Chomp state as the variables of
+    :func:`~.chomp_two_player.doble_chomp` (``used.*``, ``chain``, ``keep*`` and ``first*``
+    excluded: history): piles as counts by kind, ``aside`` and ``aside_tie`` together, the
+    face-up cards sorted (``lo``, ``hi``, ``cnt``). A state outside the encoding (another mode)
+    gets an extra key, so that it never compares equal."""
+    s: Any = state.before if isinstance(state, Pending) else state
+    out: dict[str, int | bool] = {
+        "phase": s.phase, "step": s.step, "resume": s.resume, "shuf": max(s.shuffle_for, 0),
+        "outcome": s.outcome, "winners": s.winners, "race": s.race,
+    }
+    for p in range(2):
+        for v in range(KINDS):
+            out[f"pile{p}_{v}"] = s.piles[p].count(v)
+            out[f"disc{p}_{v}"] = s.discards[p].count(v)
+            out[f"aside{p}_{v}"] = s.aside[p].count(v) + s.aside_tie[p].count(v)
+        table = s.table[p]
+        out[f"lo{p}"] = table[0] if table else 0
+        out[f"hi{p}"] = table[1] if len(table) > 1 else 0
+        out[f"cnt{p}"] = len(table)
+        out[f"size{p}"] = len(s.piles[p])
+        for name, mask in (("act", s.active), ("rep", s.replay), ("bad", s.bad), ("banw", s.ban_win),
+                           ("banb", s.ban_bad)):
+            out[f"{name}{p}"] = bool(mask >> p & 1)
+    for v in range(KINDS):
+        out[f"centre_{v}"] = s.centre.count(v)
+    if s.mode != 3 or s.out:
+        out["outside-the-encoding"] = True
+    return out
+
+
+def _doble_answer(rid: str, inputs: Mapping[str, Any]) -> str:
+    from rulecheck.check.symbolic.chomp_two_player import DOBLE_RULINGS
+
+    options = DOBLE_RULINGS[rid]
+    x = inputs.get(f"opt.{rid}")
+    if x is None or len(options) == 1:
+        return options[0]
+    return options[int(x)]
+
+
+def _doble_orders(witness: Witness) -> list[list[tuple[int, ...]]]:
+    """The order of each pile segment of a Doble witness (the deal, then one per shuffle): the
+    cards drawn from it in order, then the rest sorted. A turn-over draws up to two cards; the
+    card a shuffle left on top of the pile (``keep``/``first``) belongs to the segment before."""
+    states = witness.states
+    segments: list[list[tuple[list[int], list[int]]]] = [
+        [([int(states[0][f"pile{p}_{v}"]) for v in range(KINDS)], [])] for p in range(2)]
+    for i in range(witness.depth):
+        before, after = states[i], states[i + 1]
+        for p in range(2):
+            shuffled = before["phase"] == SHUFFLE and before["shuf"] == p
+            if shuffled:
+                segments[p].append(([int(before[f"disc{p}_{v}"]) for v in range(KINDS)], []))
+            added = [int(before[f"disc{p}_{v}"]) if shuffled else 0 for v in range(KINDS)]
+            delta = [before[f"pile{p}_{v}"] + added[v] - after[f"pile{p}_{v}"] for v in range(KINDS)]
+            drawn = [v for v in range(KINDS) for _ in range(max(delta[v], 0))]
+            if before.get(f"keep{p}") and int(before[f"first{p}"]) in drawn and before["phase"] != SHUFFLE:
+                drawn.remove(int(before[f"first{p}"]))
+            segments[p][-1][1].extend(drawn)
+    orders: list[list[tuple[int, ...]]] = []
+    for p in range(2):
+        mine = []
+        for counts, seq in segments[p]:
+            rest = list(counts)
+            for c in seq:
+                rest[c] -= 1
+            if min(rest, default=0) < 0:
+                raise ValueError(f"player {p}: the witness draws cards its pile does not hold")
+            mine.append(tuple(seq) + tuple(v for v in range(KINDS) for _ in range(rest[v])))
+        orders.append(mine)
+    return orders
+
+
+def _doble_strip(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in _strip(values).items() if not k.startswith(("keep", "first"))}
+
+
+def replay_doble(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
+    """Decode a Doble Chomp witness and replay it, as :func:`replay_standard` does for the 3+
+    player game: the deal and every shuffle rebuilt from the cards drawn, a race outcome the
+    engine's legal action of that name (and slapper) reaching the witness's next state; every
+    state and the ruling points consulted at every step compared."""
+    from rulecheck.check.symbolic.chomp_two_player import D_ACTS
+
+    out = Replay()
+    try:
+        orders = _doble_orders(witness)
+    except ValueError as exc:
+        out.ok, out.mismatch = False, str(exc)
+        return out
+    seg = [1, 1]
+    deal: Action = ("deal", (orders[0][0], orders[1][0]), ())
+    try:
+        state, acts, _ = _apply_answering(g, g.root_state(), deal, {}, _doble_answer)
+    except Exception as exc:  # an illegal deal is a disagreement
+        out.ok, out.mismatch = False, f"the engine rejects the deal {deal}: {exc}"
+        return out
+    out.actions += acts
+    if abstract_doble(state) != _doble_strip(witness.states[0]):
+        return _fail(out, state, 0, abstract_doble(state), _doble_strip(witness.states[0]))
+    for i, inputs in enumerate(witness.inputs):
+        before, after = witness.states[i], witness.states[i + 1]
+        want = _doble_strip(after)
+        want_rulings = {k[5:] for k, v in after.items() if k.startswith("used.") and v}
+        if before["phase"] == SHUFFLE:
+            p = int(before["shuf"])
+            candidates: list[Action] = [("shuffle", p, orders[p][seg[p]])]
+            seg[p] += 1
+        elif before["phase"] == TURN:
+            candidates = [("turn_over",)]
+        else:
+            name = D_ACTS[int(inputs["act"])]
+            candidates = [a for a in g.legal_actions(state)
+                          if a[0] == name and (name != "slap" or a[1] == int(inputs["slapper"]))]
+        tried: list[tuple[Hashable, dict[str, Any], tuple[str, ...]]] = []
+        for action in candidates:
+            try:
+                nxt, acts, rulings = _apply_answering(g, state, action, inputs, _doble_answer)
+            except Exception as exc:  # an illegal action is a disagreement
+                out.ok, out.final = False, state
+                out.mismatch = f"step {i + 1}: the engine rejects {action_to_json(action)}: {exc}"
+                return out
+            got = abstract_doble(nxt)
+            if got == want and set(rulings) == want_rulings:
+                out.actions += acts
+                state = nxt
+                break
+            tried.append((nxt, got, rulings))
+        else:
+            if not tried:
+                out.ok, out.mismatch, out.final = False, f"step {i + 1}: no engine action of that kind", state
+                return out
+            nxt, got, rulings = tried[0]
+            if got == want:
+                out.ok, out.final = False, nxt
+                out.mismatch = (f"state {i + 1}: rulings consulted: engine {sorted(rulings)}, "
+                                f"encoding {sorted(want_rulings)}")
+                return out
+            return _fail(out, nxt, i + 1, got, want)
+    out.final = state
+    return out
+
+
+def _apply_answering(g: Game, state: Hashable, action: Action, inputs: Mapping[str, Any],
+                     answer: Any) -> tuple[Hashable, list[Action], tuple[str, ...]]:
+    """Apply ``action``, answering Pending ruling states from the witness's inputs; returns the
+    state, the actions (with the ruling answers) and every ruling point consulted."""
+    step = g.apply(state, action)
+    actions = [action]
+    rulings = list(step.provenance.rulings)
+    while isinstance(step.state, Pending):
+        reply = ("ruling", step.state.ruling, answer(step.state.ruling, inputs))
+        step = g.apply(step.state, reply)
+        actions.append(reply)
+        rulings += step.provenance.rulings
+    return step.state, actions, tuple(dict.fromkeys(rulings))

@@ -11,7 +11,18 @@ Chomp! Underwater War (the full 50-card deck, engine-step encoding
 * ``deadlock``: no reachable state without a legal action (k-induction: for all depths);
 * ``invariant:<name>``: ``collector-wins``, ``phase-has-moves``, ``total-50`` (k-induction);
 * ``lasso``: an infinite play (a state repeated) within k steps; Chomp! need not end, so the
-  strongest statement is a lasso witness or "no lasso within k steps".
+  strongest statement is a lasso witness or "no lasso within k steps";
+* ``lasso-after-stem`` (ruleset with ``chomp.two_player_won_cards = bottom_of_pile``): an
+  infinite play whose loop starts after ~100 steps, beyond the symbolic search from the deal:
+  an engine stem from a seeded deal, then a Z3 lasso over every choice from its last state
+  (:mod:`.uw_lasso`); the whole trace replays and the engine shows the repeated state.
+
+Chomp rápido (:func:`.chomp_two_player.chomp_rapido`: Underwater War's encoding with the
+rápido race for the lower card) has Underwater War's queries (ruling points ``RAPIDO_RULINGS``,
+``rapido-race`` for the race itself). Doble Chomp (:func:`.chomp_two_player.doble_chomp`: two
+cards each, the 3+ player race machinery, piles as counts; ``DOBLE_RULINGS``, not
+``two_player_won_cards = bottom_of_pile``) has the standard game's queries (``ink-out``,
+``feeding-frenzy``, ``longest-chain`` of Ink Outs) and ``invariant:cards-conserved``.
 
 Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts by kind:
 :func:`.chomp_encoding.standard_game`; every ruling point it consults, with every option):
@@ -67,6 +78,7 @@ import z3
 from rulecheck.check.symbolic import chonker_phases
 from rulecheck.check.symbolic.bmc import bmc, bmc_maximize
 from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, standard_game, underwater_war
+from rulecheck.check.symbolic.chomp_two_player import chomp_rapido, doble_chomp
 from rulecheck.check.symbolic.chonker_checks import exact_queries, run_exact_query
 from rulecheck.check.symbolic.chonker_encoding import ChonkerEncoding, card_flow, check_engine_step
 from rulecheck.check.symbolic.chonker_exact import exact_encoding
@@ -74,6 +86,7 @@ from rulecheck.check.symbolic.decode import replay_witness
 from rulecheck.check.symbolic.induction import k_induction
 from rulecheck.check.symbolic.lasso import lasso
 from rulecheck.check.symbolic.system import CheckResult
+from rulecheck.check.symbolic.uw_lasso import lasso_after_stem
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.rulings import Ruleset, load_ruleset
 from rulecheck.games import load_game
@@ -108,10 +121,12 @@ def _encoding(game: str, variant: str | None, players: int | None, ruleset: Rule
         v = variant or "underwater-war"
         if v == "standard":
             return standard_game(players or 3, ruleset)
+        if v == "chomp-rapido":
+            return chomp_rapido(ruleset)
+        if v == "doble-chomp":
+            return doble_chomp(ruleset)
         if v != "underwater-war":
-            raise InvalidConfigError(
-                f"the symbolic checker encodes chomp underwater-war and standard only so far, not {v!r}"
-            )
+            raise InvalidConfigError(f"no symbolic encoding of chomp variant {v!r}")
         return underwater_war(ruleset)
     if game == "chonker-party":
         n = players or 4
@@ -131,7 +146,8 @@ def list_queries(game: str, variant: str | None = None, players: int | None = No
     if isinstance(enc, ChompEncoding):
         names = [k for k in enc.targets]
         names += [f"invariant:{k}" for k in enc.invariants]
-        return [*names, "deadlock", "longest-chain", "lasso"]
+        extra = ["lasso-after-stem"] if enc.variant == "underwater-war" else []
+        return [*names, "deadlock", "longest-chain", "lasso", *extra]
     return ([f"invariant:{k}" for k in enc.invariants] + ["plays-bounded", "terminates", "engine-admitted"]
             + exact_queries(enc.exact))
 
@@ -165,7 +181,7 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
         desc, prop = enc.invariants["phase-has-moves"]
         result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "a reachable non-terminal state with no legal action"
-    elif name == "longest-chain" and enc.variant == "standard":
+    elif name == "longest-chain" and enc.variant in ("standard", "doble-chomp"):
         result = bmc_maximize(system, lambda s: s["chain"], depth, query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "the longest chain of Ink Outs (consecutive Ink Out replays in one round)"
     elif name == "longest-chain":
@@ -174,6 +190,8 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
     elif name == "lasso":
         result = lasso(system, depth, query=name, budget_seconds=budget_seconds)
         result.meta["question"] = "an infinite play: a state that repeats"
+    elif name == "lasso-after-stem":
+        return lasso_after_stem(enc, min(depth, 12), budget_seconds)  # replayed there
     else:
         raise InvalidConfigError(f"unknown query {name!r}")
     if result.witness is not None:
@@ -267,7 +285,8 @@ def run_symbolic_checks(
     """Run the symbolic queries of one configuration within ``budget_seconds`` (shared).
 
     This is what ``rulecheck audit --symbolic`` calls. Parameters: ``game`` (``chomp`` or
-    ``chonker-party``), ``variant`` (chomp: ``underwater-war`` or ``standard``), ``players``,
+    ``chonker-party``), ``variant`` (chomp: ``underwater-war``, ``standard``, ``chomp-rapido`` or
+    ``doble-chomp``), ``players``,
     ``ruleset`` (name, path or :class:`Ruleset`), ``budget_seconds`` (wall clock for all
     queries; each query gets an equal share of what is left), ``depth`` (the BMC/lasso bound),
     ``queries`` (names or prefixes with ``*``; default :data:`DEFAULT_QUERIES`).
@@ -316,7 +335,7 @@ def _findings(game: str, config: dict[str, Any], enc: Any, results: list[CheckRe
             ruling = r.query.split(":", 1)[1]
             if rs.choices.get(ruling) is None:
                 kind = "gap" if points[ruling].kind == "gap" else "conflict"
-        elif r.query == "lasso" and r.status == "witness":
+        elif r.query in ("lasso", "lasso-after-stem") and r.status == "witness":
             kind = "non-termination"
         elif r.query == "deadlock" and r.status == "witness":
             kind = "deadlock"
@@ -327,7 +346,9 @@ def _findings(game: str, config: dict[str, Any], enc: Any, results: list[CheckRe
         witness = None
         if r.trace is not None and r.replayed:
             loop = None
-            if r.witness is not None and r.witness.loop_start is not None:
+            if "loop_start_action" in r.meta:
+                loop = r.meta["loop_start_action"]
+            elif r.witness is not None and r.witness.loop_start is not None:
                 loop = r.witness.loop_start + 1  # the deal is action 0
             witness = Witness(config=config, actions=tuple(r.trace), problem_step=len(r.trace) - 1,
                               loop_start=loop)
