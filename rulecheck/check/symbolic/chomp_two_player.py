@@ -27,13 +27,13 @@ from rulecheck.check.symbolic.chomp_encoding import (
     R_RACE,
     RACE,
     RACE_BITS,
-    SEL,
     UW_RULINGS,
     WAR,
     ChompEncoding,
     Sym,
     _bit,
     _bv,
+    _sel,
     _Std,
     _sum,
     _used,
@@ -48,6 +48,8 @@ from rulecheck.games.chomp import cards as _cards
 from rulecheck.games.chomp import state as _st
 
 __all__ = ["DOBLE_RULINGS", "D_ACTS", "RAPIDO_RULINGS", "chomp_rapido", "doble_chomp"]
+
+SEL = _sel(2)  # bits of a player index in the 2-player encodings
 
 RAPIDO_RULINGS: Mapping[str, tuple[str, ...]] = {
     **UW_RULINGS,
