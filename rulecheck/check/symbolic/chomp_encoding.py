@@ -966,12 +966,17 @@ class _Std:
     """The standard game's transition relation, written like :mod:`rulecheck.games.chomp.standard`
     with symbolic branches merged; rulings consulted on path ``pc`` are collected in ``used``."""
 
-    def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None]) -> None:
+    def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None], *,
+                 tie_bucket: bool | None = None, switch: bool | None = None) -> None:
         self.n, self.per, self.deck, self.options = n, per, deck, options
         self.sel = _sel(n)
-        # optional parts of the state: only when the ruleset can use them
-        self.tie_bucket = options["chomp.tie_replay_winnings"] != "all_tie_cards"
-        self.switch = options["chomp.two_left"] != "count"
+        # optional parts of the state: only when the ruleset can use them (a subclass for another
+        # game, e.g. Doble Chomp, says whether it has them: its rulings need not include these)
+        if tie_bucket is None:
+            tie_bucket = options["chomp.tie_replay_winnings"] != "all_tie_cards"
+        if switch is None:
+            switch = options["chomp.two_left"] != "count"
+        self.tie_bucket, self.switch = tie_bucket, switch
         self.used: dict[str, Any] = {}
         self.legal: list[Any] = []
 
