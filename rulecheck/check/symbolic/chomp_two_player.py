@@ -23,6 +23,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
     CW,
     EEL,
     KINDS,
+    KW,
     NEXT_CARD,
     R_RACE,
     RACE,
@@ -33,6 +34,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
     Sym,
     _bit,
     _bv,
+    _k,
     _sel,
     _Std,
     _sum,
@@ -146,9 +148,10 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -
     """The Doble Chomp encoding for ``ruleset`` (the full deck, 2 players), step for step with
     :mod:`rulecheck.games.chomp.standard` in mode ``doble-chomp``.
 
-    State (per player ``p``, counts BV6 by kind ``v``): ``pile{p}_{v}`` and ``size{p}`` (the pile
-    as counts, as in the standard encoding), ``disc{p}_{v}``, ``aside{p}_{v}`` (the engine's
-    ``aside`` and ``aside_tie`` together), ``lo{p}``/``hi{p}``/``cnt{p}`` (the face-up cards,
+    State (per player ``p``; counts by kind ``v`` in 4 bits, as in the standard encoding: at
+    most 11 cards of a kind): ``pile{p}_{v}`` and ``size{p}`` (6 bits; the pile as counts, as in
+    the standard encoding), ``disc{p}_{v}``, ``aside{p}_{v}`` (the engine's ``aside`` and
+    ``aside_tie`` together), ``lo{p}``/``hi{p}``/``cnt{p}`` (the face-up cards,
     sorted, and how many: 0, 1 or 2), ``act``/``rep``/``bad``/``banw``/``banb`` (the engine's
     masks), ``centre_{v}``; ``phase``, ``step``, ``resume``, ``shuf``, ``race`` (the engine's race
     kind and flags bit for bit), ``outcome``, ``winners``, ``chain`` (consecutive Ink Out replays in
@@ -164,11 +167,11 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -
         ("winners", bv(4)), ("race", bv(RACE_BITS)), ("chain", bv(CW))]
     for p in range(2):
         for v in range(KINDS):
-            variables += [(f"pile{p}_{v}", bv(CW)), (f"disc{p}_{v}", bv(CW)), (f"aside{p}_{v}", bv(CW))]
+            variables += [(f"pile{p}_{v}", bv(KW)), (f"disc{p}_{v}", bv(KW)), (f"aside{p}_{v}", bv(KW))]
         variables += [(f"lo{p}", bv(CARD_BITS)), (f"hi{p}", bv(CARD_BITS)), (f"cnt{p}", bv(2)), (f"size{p}", bv(CW))]
         variables += [(f"{flag}{p}", z3.BoolSort()) for flag in ("act", "rep", "bad", "banw", "banb", "keep")]
         variables.append((f"first{p}", bv(CARD_BITS)))
-    variables += [(f"centre_{v}", bv(CW)) for v in range(KINDS)]
+    variables += [(f"centre_{v}", bv(KW)) for v in range(KINDS)]
     variables += [(f"used.{rid}", z3.BoolSort()) for rid in DOBLE_RULINGS]
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(SEL)), ("own", z3.BoolSort()),
                                             ("which", z3.BoolSort())]
@@ -200,7 +203,7 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -
     out.invariants["collector-wins"] = (
         "a player who collected all of the cards has won (en.object.2)",
         lambda s: z3.And([z3.Implies(z3.And(s["phase"] == _st.OVER,
-                                            _sum([s[f"size{p}"], *[s[f"disc{p}_{v}"] for v in range(KINDS)]]) == 50),
+                                            _sum([s[f"size{p}"], *[s[f"disc{p}_{v}"] for v in range(KINDS)]], 8) == 50),
                                      (s["winners"] & (1 << p)) != 0) for p in range(2)]))
     out.invariants["cards-conserved"] = ("every card of each kind is in exactly one place", enc.conserved)
     return out
@@ -222,7 +225,9 @@ class _Doble(_Std):
     (mode ``doble-chomp``) with symbolic branches merged."""
 
     def __init__(self, options: Mapping[str, str | None]) -> None:
-        super().__init__(2, 25, _cards.DECKS["full"], options)
+        # one set-aside count per player (the winner takes aside and aside_tie alike) and no
+        # switch to another game: neither optional part of the standard encoding's state
+        super().__init__(2, 25, _cards.DECKS["full"], options, tie_bucket=False, switch=False)
 
     def rule(self, rid: str, pc: Any, inp: State) -> Callable[[str], Any]:
         """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool``."""
@@ -315,8 +320,10 @@ class _Doble(_Std):
         w["shuf"] = z3.If(over, _bv(0, SEL), w["shuf"])
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
 
-    def replay(self, w: Sym, step: int, replay_bits: list[Any]) -> None:
-        """standard._replay: the table's cards are set aside; the replaying players play again."""
+    def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
+        """standard._replay: the table's cards are set aside (``tie_bucket`` unused: in Doble
+        Chomp the winner takes ``aside`` and ``aside_tie`` alike, one count here); the replaying
+        players play again."""
         for p in range(2):
             self.add(w, f"aside{p}_", self.table_counts(w, p))
             w[f"rep{p}"] = replay_bits[p]
@@ -333,7 +340,7 @@ class _Doble(_Std):
         Returns (lower, higher, how many) of the inputs ``draw{p}`` <= ``draw{p}x``."""
         a, b = inp[f"draw{p}"], inp[f"draw{p}x"]
         two = z3.UGE(w[f"size{p}"], 2)
-        used = [z3.If(a == v, _bv(1), _bv(0)) + z3.If(z3.And(two, b == v), _bv(1), _bv(0)) for v in range(KINDS)]
+        used = [z3.If(a == v, _k(1), _k(0)) + z3.If(z3.And(two, b == v), _k(1), _k(0)) for v in range(KINDS)]
         kept = z3.Implies(w[f"keep{p}"], z3.Or(a == w[f"first{p}"], b == w[f"first{p}"]))
         self.legal.append(z3.Implies(cond, z3.And(
             z3.Implies(two, z3.ULE(a, b)), z3.Implies(z3.Not(two), b == 0), kept,
@@ -473,20 +480,23 @@ class _Doble(_Std):
                                                          for o in (True, False) for x in (0, 1)]))
                     for p in range(2)]
         legal: list[Any] = [act == D_NOBODY]
-        results: list[tuple[Any, Sym]] = []
+        me = [sp == p for p in range(2)]
         for p in range(2):
-            chosen_p = z3.And(act == D_SLAP, sp == p)
-            valid = z3.Or([z3.And(own == o, which == (x == 1), cls[p, o, x]) for o in (True, False) for x in (0, 1)])
             for o in (True, False):
                 for x in (0, 1):
-                    legal.append(z3.And(chosen_p, own == o, which == (x == 1), exists[p, o, x],
+                    legal.append(z3.And(act == D_SLAP, me[p], own == o, which == (x == 1), exists[p, o, x],
                                         z3.If(cls[p, o, x], z3.Not(w[f"banw{p}"]),
                                               z3.And(bad_ok, z3.Not(w[f"banb{p}"])))))
-            win = w.copy()
-            self.win(win, p, z3.And(pc, chosen_p, valid), inp)
-            bad = w.copy()
-            self.bad_chomp(bad, p, valid_pl[p], z3.And(pc, chosen_p, z3.Not(valid)), inp)
-            results.append((chosen_p, merge(valid, win, bad)))
+        # one slap: the slapper is the input ``slapper`` (one symbolic branch, as in _Std.race)
+        slap = act == D_SLAP
+        valid = z3.Or([z3.And(me[p], own == o, which == (x == 1), cls[p, o, x])
+                       for p in range(2) for o in (True, False) for x in (0, 1)])
+        win = w.copy()
+        self.win(win, me, z3.And(pc, slap, valid), inp)
+        bad = w.copy()
+        was_valid = z3.Or([z3.And(me[p], valid_pl[p]) for p in range(2)])
+        self.bad_chomp(bad, me, was_valid, z3.And(pc, slap, z3.Not(valid)), inp)
+        results: list[tuple[Any, Sym]] = [(slap, merge(valid, win, bad))]
         # a tie of the two valid slappers: set aside, replay (standard.tie)
         legal.append(z3.And(act == D_TIE, valid_pl[0], valid_pl[1]))
         tie = w.copy()
@@ -523,10 +533,11 @@ class _Doble(_Std):
         w["_inkout"] = z3.And(act == D_NOBODY, ink)
         return z3.Or(legal)
 
-    def win(self, w: Sym, p: int, pc: Any, inp: State) -> None:
-        """standard.win in Doble Chomp: the winner takes the centre, every face-up card and the
-        set-aside cards (a Feeding Frenzy under ``eel_in_replay = current_cards_only`` gives the
-        set-aside cards back); two_player.place_won: to his discard pile."""
+    def win(self, w: Sym, me: list[Any], pc: Any, inp: State) -> None:
+        """standard.win in Doble Chomp by the slapper (``me[p]``: p is the slapper): the winner
+        takes the centre, every face-up card and the set-aside cards (a Feeding Frenzy under
+        ``eel_in_replay = current_cards_only`` gives the set-aside cards back);
+        two_player.place_won: to his discard pile."""
         frenzy = (w["race"] & _st.KIND_MASK) == _st.RK_FRENZY
         current = z3.And(frenzy, _bit(w["race"], _st.F_FRENZY_CURRENT))
         taken = self.vec(w, "centre_")
@@ -534,10 +545,11 @@ class _Doble(_Std):
         for q in range(2):
             tab = self.table_counts(w, q)
             aside = self.vec(w, f"aside{q}_")
-            taken = [taken[v] + tab[v] + z3.If(current, _bv(0), aside[v]) for v in range(KINDS)]
+            taken = [taken[v] + tab[v] + z3.If(current, _k(0), aside[v]) for v in range(KINDS)]
             self.give_back(w, q, aside, current)
         self.rule("chomp.two_player_won_cards", pc, inp)  # discard_pile
-        self.add(w, f"disc{p}_", taken)
+        for p in range(2):
+            self.add(w, f"disc{p}_", taken, me[p])
         w["_end"] = z3.BoolVal(True)
 
     def shuffle(self, w: Sym, pc: Any, inp: State) -> None:
@@ -559,14 +571,14 @@ class _Doble(_Std):
         cs: list[Any] = [s["phase"] == _st.TURN, s["step"] == _st.NEW, s["resume"] == _st.R_NONE, s["shuf"] == 0,
                          s["outcome"] == _st.O_NONE, s["winners"] == 0, s["race"] == 0, s["chain"] == 0]
         for p in range(2):
-            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)]) == 25)
+            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == 25)
             cs.append(s[f"size{p}"] == 25)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
             cs += [s[f"lo{p}"] == 0, s[f"hi{p}"] == 0, s[f"cnt{p}"] == 0, s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb", "keep")] + [s[f"first{p}"] == 0]
         for v in range(KINDS):
             cs.append(s[f"centre_{v}"] == 0)
-            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(2)]) == self.deck[v])
+            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(2)], 8) == self.deck[v])
         cs += [z3.Not(s[f"used.{rid}"]) for rid in DOBLE_RULINGS]
         return z3.And(cs)
 
@@ -612,9 +624,9 @@ class _Doble(_Std):
             parts = [s[f"centre_{v}"]]
             for p in range(2):
                 parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"], self.table_counts(w, p)[v]]
-            cs.append(_sum(parts) == self.deck[v])
+            cs.append(_sum(parts, 8) == self.deck[v])
         for p in range(2):
-            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)]) == _wide(s[f"size{p}"]))
+            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == _wide(s[f"size{p}"], 8))
         return z3.And(*cs, self.well_formed(s))
 
     def well_formed(self, s: State) -> z3.BoolRef:
