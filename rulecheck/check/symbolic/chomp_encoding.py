@@ -952,6 +952,9 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
 
     out.invariants["collector-wins"] = (
         "a player who collected all of the cards in play has won (en.object.2)", collector_wins)
+    out.invariants["cards-conserved"] = (
+        "every card of each kind is in exactly one place (the deck's count), and each pile's size is "
+        "the sum of its counts (en.setup.1, es.componentes.1)", enc.conserved)
     out.invariants["phase-has-moves"] = (
         "every state is terminal or has a legal action: a turn-over (a player who reveals has a pile "
         "card to draw), a race (nobody_slaps is always an outcome), or a shuffle of a player in the game "
@@ -981,6 +984,31 @@ class _Std:
         self.legal: list[Any] = []
 
     # ------------------------------------------------------------------ helpers
+
+    def conserved(self, s: State) -> z3.BoolRef:
+        """Card conservation: for each kind, the cards in piles, discard piles, set-aside cards,
+        face-up cards, the centre and out of play add up to the deck's count (summed in 10 bits,
+        so that no sum wraps around), and each pile's size is the sum of its counts."""
+        cs = []
+        for v in range(KINDS):
+            parts = [s[f"centre_{v}"], s[f"out_{v}"]]
+            for p in range(self.n):
+                parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"]]
+                if self.tie_bucket:
+                    parts.append(s[f"aside_tie{p}_{v}"])
+                parts.append(z3.If(z3.And(s[f"has{p}"], s[f"tab{p}"] == v), _bv(1), _bv(0)))
+            cs.append(_sum(parts, 10) == self.deck[v])
+        for p in range(self.n):
+            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 10) == _wide(s[f"size{p}"], 10))
+        return z3.And(*cs, self.shape(s))
+
+    def shape(self, s: State) -> z3.BoolRef:
+        """The shape every reachable state has (strengthens conservation so that it is
+        inductive): no face-up card while cards are turned over or the game is over."""
+        no_table = z3.And([z3.Not(s[f"has{p}"]) for p in range(self.n)])
+        phase = s["phase"]
+        return z3.And(z3.Implies(phase == _st.TURN, no_table), z3.Implies(phase == _st.OVER, no_table),
+                      z3.Implies(z3.And(phase == _st.SHUFFLE, s["resume"] == R_TURN), no_table))
     def rule(self, rid: str, pc: Any, inp: State) -> Callable[[str], Any]:
         """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool``."""
         self.used[rid] = z3.Or(self.used[rid], pc)

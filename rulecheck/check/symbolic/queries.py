@@ -31,6 +31,9 @@ Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts b
   witness is a gap or conflict; the witness replays in the engine);
 * ``ink-out``, ``feeding-frenzy``, ``over``, ``unable-to-play`` (a replay with nothing to play):
   reachability (BMC); ``invariant:collector-wins`` (k-induction); ``lasso``;
+* ``invariant:cards-conserved``: every card in exactly one place, with the shape of reachable
+  states (k-induction; the base case holds, the 1-induction step case is beyond 120-300 s on
+  this machine, so the answer so far is "unknown", never "proved");
 * ``switch`` (when ``chomp.two_left`` may be a 2-player game): the last two switch to it. The
   encoding ends there, so on such a ruleset every query holds "up to the switch";
 * ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
