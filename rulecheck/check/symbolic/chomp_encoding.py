@@ -41,6 +41,30 @@ import z3
 from rulecheck.check.symbolic.system import State, TransitionSystem
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.rulings import Ruleset, load_ruleset
+from rulecheck.games.chomp.cards import (  # the engine's card numbers, deck, phases and steps
+    DECKS,
+    EEL,
+    KINDS,
+    OCTOPUS,
+)
+from rulecheck.games.chomp.state import (
+    NEW,
+    NEXT_CARD,
+    O_COLLECTED_ALL,
+    O_DRAW,
+    O_LAST_STANDING,
+    O_NONE,
+    OVER,
+    R_NONE,
+    R_PENALTY,
+    R_RACE,
+    R_TURN,
+    RACE,
+    SHUFFLE,
+    TIE_REPLAY,
+    TURN,
+    WAR,
+)
 
 __all__ = [
     "ACTS",
@@ -53,16 +77,10 @@ __all__ = [
     "underwater_war",
 ]
 
-PLANKTON, SHRIMP, LITTLE_FISH, BIG_FISH, SEAL, SHARK, EEL, OCTOPUS = range(8)
-KINDS = 8
-FULL = (5, 8, 11, 10, 5, 4, 3, 4)  # the engine's deck "full", by card int
-SLOTS = 50
+FULL = DECKS["full"]  # the engine's deck "full", by card int
+SLOTS = sum(FULL)
 CARD_BITS = 3
 CW = 6  # counts and lengths (0..63)
-TURN, RACE, SHUFFLE, OVER = 1, 2, 3, 4  # the engine's phases
-NEW, REPLAY, WAR, NEXT_CARD, TIE_REPLAY = range(5)
-R_NONE, R_TURN, R_RACE, R_PENALTY = range(4)
-O_NONE, O_COLLECTED_ALL, O_LAST_STANDING, O_DRAW = 0, 1, 2, 5
 ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
 A_TURN, A_SHUFFLE, A_NOBODY, A_SLAP, A_TIE = range(5)
 
