@@ -999,6 +999,7 @@ class _Std:
             switch = options["chomp.two_left"] != "count"
         self.tie_bucket, self.switch = tie_bucket, switch
         self.used: dict[str, Any] = {}
+        self.covered: Mapping[str, tuple[str, ...]] = STD_RULINGS  # the ruling points it consults
         self.legal: list[Any] = []
 
     # ------------------------------------------------------------------ helpers
@@ -1480,14 +1481,17 @@ class _Std:
         w["_sched"] = z3.If(penalty, _bv(_st.R_RACE, 2), w["resume"])
 
     # ------------------------------------------------------------------ trans
-    def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
-        self.used = {rid: z3.BoolVal(False) for rid in STD_RULINGS}
+    def next_state(self, s: State, inp: State) -> tuple[Sym, Any]:
+        """One engine step from ``s`` with the inputs ``inp``, every branch merged: the next
+        state's values (with the ruling points consulted) and whether the race input is a legal
+        race outcome. :meth:`trans` adds which actions are legal in which phase."""
+        self.used = {rid: z3.BoolVal(False) for rid in self.covered}
         self.legal = []
         w = Sym(dict(s))
         w["_end"] = z3.BoolVal(False)
         w["_sched"] = _bv(0, 2)
         w["_inkout"] = z3.BoolVal(False)
-        phase, act = s["phase"], inp["act"]
+        phase = s["phase"]
         if not self.switch:
             w["mode"] = _bv(_st.STANDARD, 2)
         tw = w.copy()
@@ -1507,8 +1511,13 @@ class _Std:
         chain = z3.If(nxt["_inkout"], z3.If(_bit(s["race"], _st.F_AFTER_INK), s["chain"] + 1, _bv(1)),
                       z3.If(nxt["step"] == _st.NEW, _bv(0), s["chain"]))
         nxt["chain"] = chain
-        for rid in STD_RULINGS:
+        for rid in self.covered:
             nxt[f"used.{rid}"] = self.used[rid]
+        return nxt, race_legal
+
+    def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
+        nxt, race_legal = self.next_state(s, inp)
+        phase, act = s["phase"], inp["act"]
         legal = z3.Or(
             z3.And(phase == _st.TURN, act == S_TURN),
             z3.And(phase == _st.SHUFFLE, act == S_SHUFFLE),

@@ -228,6 +228,7 @@ class _Doble(_Std):
         # one set-aside count per player (the winner takes aside and aside_tie alike) and no
         # switch to another game: neither optional part of the standard encoding's state
         super().__init__(2, 25, _cards.DECKS["full"], options, tie_bucket=False, switch=False)
+        self.covered = DOBLE_RULINGS
 
     def rule(self, rid: str, pc: Any, inp: State) -> Callable[[str], Any]:
         """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool``."""
@@ -583,31 +584,8 @@ class _Doble(_Std):
         return z3.And(cs)
 
     def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
-        self.used = {rid: z3.BoolVal(False) for rid in DOBLE_RULINGS}
-        self.legal = []
-        w = Sym(dict(s))
-        w["_end"] = z3.BoolVal(False)
-        w["_sched"] = _bv(0, 2)
-        w["_inkout"] = z3.BoolVal(False)
+        nxt, race_legal = self.next_state(s, inp)
         phase, act = s["phase"], inp["act"]
-        tw = w.copy()
-        self.turn_over(tw, phase == _st.TURN, inp)
-        sw = w.copy()
-        self.shuffle(sw, phase == _st.SHUFFLE, inp)
-        rw = w.copy()
-        race_legal = self.race(rw, phase == _st.RACE, inp)
-        nxt = merge(phase == _st.TURN, tw, merge(phase == _st.SHUFFLE, sw, rw))
-        ended = nxt.copy()
-        self.end_of_round(ended, nxt["_end"], inp)
-        nxt = merge(nxt["_end"], ended, nxt)
-        sched = nxt["_sched"]
-        sc = nxt.copy()
-        self.schedule(sc, sched, sched != 0, inp)
-        nxt = merge(sched != 0, sc, nxt)
-        nxt["chain"] = z3.If(nxt["_inkout"], z3.If(_bit(s["race"], _st.F_AFTER_INK), s["chain"] + 1, _bv(1)),
-                             z3.If(nxt["step"] == _st.NEW, _bv(0), s["chain"]))
-        for rid in DOBLE_RULINGS:
-            nxt[f"used.{rid}"] = self.used[rid]
         legal = z3.Or(z3.And(phase == _st.TURN, act == D_TURN), z3.And(phase == _st.SHUFFLE, act == D_SHUFFLE),
                       z3.And(phase == _st.RACE, race_legal))
         opt_ok = [z3.ULT(inp[k], 3) for k in inp if k.startswith("opt.") and z3.is_bv(inp[k])]
