@@ -254,10 +254,17 @@ def _draws(witness: Witness, players: int) -> tuple[list[list[int | None]], list
                 segments[p][-1][1].append(card)
             row.append(card)
         drawn.append(row)
+    return drawn, _segment_orders(segments)
+
+
+def _segment_orders(segments: list[list[tuple[list[int], list[int]]]]) -> list[list[tuple[int, ...]]]:
+    """Each player's pile orders, one per segment (the deal, then each shuffle): the cards the
+    witness draws from it in order, then the rest sorted. ValueError if it draws a card the
+    segment does not hold."""
     orders: list[list[tuple[int, ...]]] = []
-    for p in range(players):
+    for p, player_segments in enumerate(segments):
         mine = []
-        for counts, seq in segments[p]:
+        for counts, seq in player_segments:
             rest = list(counts)
             for c in seq:
                 rest[c] -= 1
@@ -265,7 +272,7 @@ def _draws(witness: Witness, players: int) -> tuple[list[list[int | None]], list
                 raise ValueError(f"player {p}: the witness draws cards its pile does not hold")
             mine.append(tuple(seq) + tuple(v for v in range(KINDS) for _ in range(rest[v])))
         orders.append(mine)
-    return drawn, orders
+    return orders
 
 
 def _std_apply(g: Game, state: Hashable, action: Action, inputs: Mapping[str, Any]) -> tuple[
@@ -409,18 +416,7 @@ def _doble_orders(witness: Witness) -> list[list[tuple[int, ...]]]:
             if before.get(f"keep{p}") and int(before[f"first{p}"]) in drawn and before["phase"] != SHUFFLE:
                 drawn.remove(int(before[f"first{p}"]))
             segments[p][-1][1].extend(drawn)
-    orders: list[list[tuple[int, ...]]] = []
-    for p in range(2):
-        mine = []
-        for counts, seq in segments[p]:
-            rest = list(counts)
-            for c in seq:
-                rest[c] -= 1
-            if min(rest, default=0) < 0:
-                raise ValueError(f"player {p}: the witness draws cards its pile does not hold")
-            mine.append(tuple(seq) + tuple(v for v in range(KINDS) for _ in range(rest[v])))
-        orders.append(mine)
-    return orders
+    return _segment_orders(segments)
 
 
 def _doble_strip(values: Mapping[str, Any]) -> dict[str, Any]:
