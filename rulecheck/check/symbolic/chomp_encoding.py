@@ -1028,10 +1028,12 @@ class _Std:
         phase = s["phase"]
         return z3.And(z3.Implies(phase == _st.TURN, no_table), z3.Implies(phase == _st.OVER, no_table),
                       z3.Implies(z3.And(phase == _st.SHUFFLE, s["resume"] == R_TURN), no_table))
+
     def rule(self, rid: str, pc: Any, inp: State) -> Callable[[str], Any]:
-        """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool``."""
+        """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool`` (the options this
+        encoding covers: ``self.covered``)."""
         self.used[rid] = z3.Or(self.used[rid], pc)
-        covered = STD_RULINGS[rid]
+        covered = self.covered[rid]
         opt = self.options[rid]
         if opt is not None or len(covered) == 1:
             chosen = opt or covered[0]

@@ -12,7 +12,7 @@ other race is the rápido race (the engine's ``race`` kind, :func:`.decode.abstr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import z3
@@ -229,19 +229,6 @@ class _Doble(_Std):
         # switch to another game: neither optional part of the standard encoding's state
         super().__init__(2, 25, _cards.DECKS["full"], options, tie_bucket=False, switch=False)
         self.covered = DOBLE_RULINGS
-
-    def rule(self, rid: str, pc: Any, inp: State) -> Callable[[str], Any]:
-        """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool``."""
-        self.used[rid] = z3.Or(self.used[rid], pc)
-        covered = DOBLE_RULINGS[rid]
-        opt = self.options[rid]
-        if opt is not None or len(covered) == 1:
-            chosen = opt or covered[0]
-            return lambda name: z3.BoolVal(name == chosen)
-        x = inp[f"opt.{rid}"]
-        if len(covered) == 2:
-            return lambda name: x if covered.index(name) == 1 else z3.Not(x)
-        return lambda name: x == covered.index(name)
 
     # ------------------------------------------------------------------ the table
     def cards(self, w: Sym, p: int) -> list[tuple[Any, Any]]:
