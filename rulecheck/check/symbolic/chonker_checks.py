@@ -152,11 +152,7 @@ def run_exact_query(enc: ChonkerExact, name: str, depth: int, budget_seconds: fl
     result.meta["question"] = desc
     result.meta["encoding"] = "exact (engine steps; depth counts steps and micro-steps)"
     if result.witness is not None:
-        rep = replay_exact(enc, result.witness)
-        result.trace = rep.json_actions()
-        result.replayed = rep.ok
-        if not rep.ok:
-            result.meta["replay_mismatch"] = rep.mismatch
+        result.attach_replay(replay_exact(enc, result.witness))
     return result
 
 

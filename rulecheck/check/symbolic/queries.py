@@ -198,11 +198,7 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
     else:
         raise InvalidConfigError(f"unknown query {name!r}")
     if result.witness is not None:
-        rep = replay_witness(enc, result.witness)
-        result.trace = rep.json_actions()
-        result.replayed = rep.ok
-        if not rep.ok:
-            result.meta["replay_mismatch"] = rep.mismatch
+        result.attach_replay(replay_witness(enc, result.witness))
     return result
 
 

@@ -200,6 +200,14 @@ class CheckResult:
     replayed: bool | None = None  # whether ``trace`` replayed in the engine
     meta: dict[str, Any] = field(default_factory=dict)
 
+    def attach_replay(self, replay: Any) -> None:
+        """Record a decoded witness's engine replay (anything with ``json_actions()``, ``ok``
+        and ``mismatch``): the trace, whether it replayed, and where it did not."""
+        self.trace = replay.json_actions()
+        self.replayed = replay.ok
+        if not replay.ok:
+            self.meta["replay_mismatch"] = replay.mismatch
+
     def statement(self) -> str:
         """The exact claim, in words."""
         if self.status == "proved":

@@ -104,11 +104,8 @@ def lasso_after_stem(enc: ChompEncoding, max_depth: int = 8, budget_seconds: flo
     result.meta.update(question=question, seed=seed, stem_actions=len(prefix))
     if result.witness is not None:
         rep = replay_from(enc, states[-1], prefix, result.witness, g)
-        result.trace = rep.json_actions()
-        result.replayed = rep.ok
-        if not rep.ok:
-            result.meta["replay_mismatch"] = rep.mismatch
-        else:
+        result.attach_replay(rep)
+        if rep.ok:
             start = len(prefix) + (result.witness.loop_start or 0)
             result.meta["loop_start_action"] = start  # 0-based index in the trace of the loop's first action
             result.meta["loop"] = _loop_in_engine(g, rep.actions, start, len(prefix) + result.witness.depth)
