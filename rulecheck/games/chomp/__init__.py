@@ -14,7 +14,7 @@ from rulecheck.core.rulings import Ruleset
 from rulecheck.games.chomp.cards import DECKS, deck_counts
 from rulecheck.games.chomp.game import ChompGame
 
-__all__ = ["DECKS", "PLAYERS", "VARIANTS", "ChompGame", "make_game"]
+__all__ = ["DECKS", "PLAYERS", "VARIANTS", "ChompGame", "clear_caches", "make_game"]
 
 VARIANTS = ("standard", "underwater-war", "chomp-rapido", "doble-chomp")
 
@@ -47,3 +47,15 @@ def make_game(variant: str, players: int | None, ruleset: Ruleset, deck: str = "
         )
     deck_counts(deck)
     return ChompGame(variant, n, ruleset, deck)
+
+
+def clear_caches() -> None:
+    """Forget everything the engine memoised: the ruled caches (races, slaps, Bad Chomps,
+    2-player comparisons) and the race outcomes. Results do not change; the benchmarks call it
+    so that a measurement starts from nothing, like a fresh process."""
+    from rulecheck.games.chomp import race, standard, two_player
+
+    for fn in (standard.race_for, standard.slap_for, standard.bad_chomp_bars, two_player.compare_for):
+        fn.cache.clear()  # type: ignore[attr-defined]
+    race.race_outcomes.cache_clear()
+    race._valid_slappers.cache_clear()
