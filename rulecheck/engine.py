@@ -110,14 +110,16 @@ def playout(game: Game, rng: random.Random, max_steps: int = 20_000) -> tuple[in
     state = game.root_state()
     n = 0
     apply = game.apply_unchecked
+    current_player, legal_actions, sample_chance = game.current_player, game.legal_actions, game.sample_chance
+    choice = rng.choice
     while n < max_steps:
-        actor = game.current_player(state)
+        actor = current_player(state)
         if actor == TERMINAL:
             break
         if actor == CHANCE:
-            action = game.sample_chance(state, rng)
+            action = sample_chance(state, rng)
         else:
-            action = rng.choice(game.legal_actions(state))
+            action = choice(legal_actions(state))
         state = apply(state, action).state
         n += 1
     return n, state

@@ -103,28 +103,36 @@ def ruled_cache(fn: Callable[..., _R]) -> Callable[..., _R]:
     option, an undecided point that raises :class:`Undetermined`) ``fn`` runs again, so the
     provenance, the result and any pending state are exactly those of an uncached call.
     ``key`` must hold everything ``fn`` reads besides ``ctx``.
+
+    An entry remembers the last ``ctx.choices`` mapping (the object) that gave its rulings the same
+    answers, so that a game's own choices are compared once per entry rather than on every call;
+    this relies on a choices mapping never changing once a :class:`Context` uses it (a game's
+    choices are fixed when it is made, and a pending state's resolution builds a new mapping).
     """
-    cache: dict[tuple[Any, ...], tuple[tuple[tuple[str, str | None], ...], tuple[str, ...], tuple[str, ...], _R]] = {}
+    cache: dict[tuple[Any, ...], list[Any]] = {}
 
     @wraps(fn)
     def cached(ctx: Context, *key: Any) -> _R:
         hit = cache.get(key)
         if hit is not None:
-            asked, clauses, rulings, result = hit
             choices = ctx.choices
-            for rid, option in asked:
-                if choices[rid] != option:
-                    break
-            else:
-                ctx.clauses.extend(clauses)
-                ctx.rulings.extend(rulings)
-                return result
+            if hit[4] is not choices:
+                for rid, option in hit[0]:
+                    if choices[rid] != option:
+                        break
+                else:
+                    hit[4] = choices
+            if hit[4] is choices:
+                ctx.clauses.extend(hit[1])
+                ctx.rulings.extend(hit[2])
+                return hit[3]  # type: ignore[no-any-return]
         c0, r0 = len(ctx.clauses), len(ctx.rulings)
         result = fn(ctx, *key)
         rulings = tuple(ctx.rulings[r0:])
         if len(cache) >= _RULED_CACHE_LIMIT:
             cache.clear()
-        cache[key] = (tuple((rid, ctx.choices[rid]) for rid in rulings), tuple(ctx.clauses[c0:]), rulings, result)
+        choices = ctx.choices
+        cache[key] = [tuple((rid, choices[rid]) for rid in rulings), tuple(ctx.clauses[c0:]), rulings, result, choices]
         return result
 
     cached.cache = cache  # type: ignore[attr-defined]

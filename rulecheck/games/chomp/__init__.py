@@ -59,3 +59,4 @@ def clear_caches() -> None:
         fn.cache.clear()  # type: ignore[attr-defined]
     race.race_outcomes.cache_clear()
     race._valid_slappers.cache_clear()
+    race._groups.cache_clear()

@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from rulecheck.core.errors import InvalidConfigError, InvalidDealError, InvalidStateError, TooManyOutcomesError
-from rulecheck.core.game import CHANCE, RACE, TERMINAL, Action, Game, Violation, check_deal_shape
-from rulecheck.core.provenance import Context
+from rulecheck.core.game import CHANCE, RACE, TERMINAL, Action, Game, Pending, Step, Violation, _step, check_deal_shape
+from rulecheck.core.provenance import Context, Undetermined
 from rulecheck.core.rulings import Ruleset
 from rulecheck.games.chomp import standard
 from rulecheck.games.chomp.cards import (
@@ -227,24 +227,53 @@ class ChompGame(Game):
 
     # ------------------------------------------------------------------ transitions
     def _transition(self, state: Hashable, action: Action, ctx: Context) -> Hashable:
-        s: ChompState = state  # type: ignore[assignment]
-        w = Work(s)
-        name = action[0]
-        if name == "slap":
-            standard.slap(w, ctx, s, action[1], action[2], action[3])
-        elif name == "turn_over":
-            standard.turn_over(w, ctx)
-        elif name == "shuffle":
-            standard.shuffle(w, ctx, action[1], action[2])
-        elif name == "nobody_slaps":
-            standard.nobody_slaps(w, ctx, s)
-        elif name == "tie":
-            standard.tie(w, ctx, s, action[1:])
-        elif name == "deal":
-            standard.deal(w, ctx, action[1], action[2])
-        else:  # pragma: no cover - apply() checks legality first
-            raise InvalidStateError(f"unknown action {action!r}")
+        w = Work(state)  # type: ignore[arg-type]
+        _dispatch(w, ctx, state, action)  # type: ignore[arg-type]
         return w.freeze()
+
+    # The public methods below are :class:`Game`'s, with the generic layer's checks and calls
+    # folded in for a ChompState (the explorer's and the playouts' hot path); anything else (a
+    # Pending state) goes to Game's own code.
+    def current_player(self, state: Hashable) -> int:
+        if type(state) is ChompState:
+            phase = state[1]
+            if phase == TURN:
+                active = state[8]
+                return (active & -active).bit_length() - 1
+            if phase == 2:
+                return RACE
+            return TERMINAL if phase == OVER else CHANCE
+        return Game.current_player(self, state)
+
+    def is_terminal(self, state: Hashable) -> bool:
+        if type(state) is ChompState:
+            return state[1] == OVER
+        return Game.is_terminal(self, state)
+
+    def legal_actions(self, state: Hashable) -> tuple[Action, ...]:
+        if type(state) is ChompState:
+            phase = state[1]
+            if phase == 2:
+                return race_actions(state)
+            if phase == TURN:
+                return _TURN_OVER
+            if phase == OVER:
+                return ()
+        return Game.legal_actions(self, state)
+
+    def sample_chance(self, state: Hashable, rng: random.Random) -> Action:
+        return self._sample_chance(state, rng)
+
+    def apply_unchecked(self, state: Hashable, action: Action) -> Step:
+        if type(state) is not ChompState:
+            return Game.apply_unchecked(self, state, action)
+        ctx = Context(self._choices)
+        w = Work(state)
+        try:
+            _dispatch(w, ctx, state, action)
+        except Undetermined as und:
+            return _step(Pending(state, action, (), und.ruling), ctx.provenance(gap=und.ruling))
+        return _step(w.freeze(), ctx.provenance())
 
     def _returns(self, state: Hashable) -> tuple[float, ...]:
         winners = state[19]  # type: ignore[index]
@@ -258,8 +287,6 @@ class ChompGame(Game):
         """Cards conserved (every card in exactly one place), and the rulebook's own claims:
         a 3+ player game in progress has 3 or more players with cards (en.ending.2), and a
         player who collected all of the cards has won (en.object.2)."""
-        from rulecheck.core.game import Pending
-
         if isinstance(state, Pending):
             state = state.before
         s: ChompState = state  # type: ignore[assignment]
@@ -285,8 +312,6 @@ class ChompGame(Game):
     def canonical(self, state: Hashable) -> Hashable:
         """Players sorted: every variant treats the players alike (no seating order), so a
         permutation of players is the same situation. Discard piles are already sorted."""
-        from rulecheck.core.game import Pending
-
         if isinstance(state, Pending):
             return state
         s: ChompState = state  # type: ignore[assignment]
@@ -365,8 +390,6 @@ class ChompGame(Game):
         return repr(action)
 
     def describe_state(self, state: Hashable) -> str:
-        from rulecheck.core.game import Pending
-
         if isinstance(state, Pending):
             return f"waiting for ruling {state.ruling}; before: {self.describe_state(state.before)}"
         s: ChompState = state  # type: ignore[assignment]
@@ -498,6 +521,29 @@ class ChompGame(Game):
                 "(and before the deal, none is dealt)"
             )
         return s
+
+
+_TURN_OVER: tuple[Action, ...] = (("turn_over",),)
+
+
+def _dispatch(w: Work, ctx: Context, s: ChompState, action: Action) -> None:
+    """Apply ``action`` to the working copy ``w`` of ``s`` by the rules in
+    :mod:`rulecheck.games.chomp.standard` (and through it :mod:`~rulecheck.games.chomp.two_player`)."""
+    name = action[0]
+    if name == "slap":
+        standard.slap(w, ctx, s, action[1], action[2], action[3])
+    elif name == "turn_over":
+        standard.turn_over(w, ctx)
+    elif name == "nobody_slaps":
+        standard.nobody_slaps(w, ctx, s)
+    elif name == "shuffle":
+        standard.shuffle(w, ctx, action[1], action[2])
+    elif name == "tie":
+        standard.tie(w, ctx, s, action[1:])
+    elif name == "deal":
+        standard.deal(w, ctx, action[1], action[2])
+    else:  # pragma: no cover - apply() checks legality first
+        raise InvalidStateError(f"unknown action {action!r}")
 
 
 def _fail(where: str, c: Any) -> bool:

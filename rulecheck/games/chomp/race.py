@@ -205,11 +205,10 @@ def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: in
     """The race's outcomes once the players in ``ban_win`` may no longer win it and those in
     ``ban_bad`` may no longer Bad Chomp."""
     slaps, winners, _ = race_outcomes(table, race)
-    acts: list[Action] = [NOBODY_SLAPS]
-    for action, p, wins in slaps:
-        if not (ban_win if wins else ban_bad) >> p & 1:
-            acts.append(action)
-    return (*acts, *_ties([p for p in winners if not ban_win >> p & 1]))
+    acts = [action for action, p, wins in slaps if not (ban_win if wins else ban_bad) >> p & 1]
+    if ban_win:
+        winners = tuple([p for p in winners if not ban_win >> p & 1])
+    return (NOBODY_SLAPS, *acts, *_ties(winners))
 
 
 Slap = tuple[Action, int, bool]
@@ -230,19 +229,26 @@ def race_outcomes(table: tuple[Cards, ...], race: int) -> tuple[tuple[Slap, ...]
     else:
         slaps, winners = _race_slaps(table, race)
     slaps.sort()
-    return tuple(slaps), tuple(winners), (NOBODY_SLAPS, *(a for a, _, _ in slaps), *_ties(winners))
+    won = tuple(winners)
+    return tuple(slaps), won, (NOBODY_SLAPS, *(a for a, _, _ in slaps), *_ties(won))
 
 
-def _ties(valid: list[int] | tuple[int, ...]) -> list[Action]:
+def _ties(valid: tuple[int, ...]) -> tuple[Action, ...]:
     """Every group of two or more of the ``valid`` players slapping at the same time, sorted."""
     if len(valid) < 2:
-        return []
+        return ()
+    return _groups(valid)
+
+
+@lru_cache(maxsize=1 << 12)
+def _groups(valid: tuple[int, ...]) -> tuple[Action, ...]:
+    """:func:`_ties` of two or more players (memoised on the players)."""
     ties: list[Action] = []
     for size in range(2, len(valid) + 1):
         for group in combinations(valid, size):
             ties.append(("tie", *group))
     ties.sort()
-    return ties
+    return tuple(ties)
 
 
 def _race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
