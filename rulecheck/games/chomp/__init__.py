@@ -60,3 +60,5 @@ def clear_caches() -> None:
     race.race_outcomes.cache_clear()
     race._valid_slappers.cache_clear()
     race._groups.cache_clear()
+    race._valid_for.cache_clear()
+    race._LOWEST.clear()

@@ -67,6 +67,19 @@ BAD_CLAUSES = {
 
 def lowest(table: tuple[tuple[int, ...], ...]) -> int:
     """The lowest creature on the food chain among the face-up cards (-1 if none is a creature)."""
+    low = _LOWEST.get(table)
+    if low is None:
+        if len(_LOWEST) >= _CACHE_LIMIT:
+            _LOWEST.clear()
+        low = _LOWEST[table] = _lowest(table)
+    return low
+
+
+_LOWEST: dict[tuple[tuple[int, ...], ...], int] = {}
+""":func:`lowest` by table (a face-up table recurs through a race: every slap asks)."""
+
+
+def _lowest(table: tuple[tuple[int, ...], ...]) -> int:
     low = 99
     for cards in table:
         for c in cards:
@@ -165,15 +178,41 @@ def valid_slappers(s: ChompState) -> tuple[int, ...]:
     a 3+ player race with more than one card in front of a player (no game deals that; a state
     given by hand may), where every card is looked at.
     """
-    table, race = s.table, s.race
-    if race & KIND_MASK == RK_CHOMP and any(len(cards) > 1 for cards in table):
-        valid = _valid_slappers(table, race)
-    else:
-        valid = race_outcomes(table, race)[1]
+    valid = _valid_for(s.table, s.race)
     ban_win = s.ban_win
     if ban_win:
         return tuple(p for p in valid if not ban_win >> p & 1)
     return valid
+
+
+@lru_cache(maxsize=_CACHE_LIMIT)
+def _valid_for(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
+    """:func:`valid_slappers` before the ban (memoised on the cards and flags)."""
+    if race & KIND_MASK == RK_CHOMP:
+        if any(len(cards) > 1 for cards in table):
+            return _valid_slappers(table, race)
+        return _chomp_winners(table, race)
+    return race_outcomes(table, race)[1]
+
+
+def _chomp_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
+    """The players with a winning slap in the 3+ player game's ordinary race, one card each: the
+    winners :func:`_chomp_race_slaps` finds, without building the slaps. Player ``p`` with a
+    creature ``c`` wins by slapping another player's card ``t < c`` that is the lowest creature
+    on the table, or any such card if slapping a lower card that is not the lowest wins
+    (en.gameplay.2; ruling ``chomp.lower_not_lowest``)."""
+    low = lowest(table)
+    any_lower = bool(race & F_LNL_WIN) and not race & F_LNL_BAD
+    tops = [cards[0] if cards else 99 for cards in table]
+    out = []
+    for p, c in enumerate(tops):
+        if c > SHARK:
+            continue
+        for q, t in enumerate(tops):
+            if q != p and t < c and (any_lower or t == low):
+                out.append(p)
+                break
+    return tuple(out)
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)

@@ -145,12 +145,17 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     w.resume = 0
     piles = w.piles
     discards = w.discards
+    # (the loops only look for a pile that is too short: skipped when none is)
     if resume == R_TURN:
         count, who = needs(w)
-        for p in players_of(who):
-            if len(piles[p]) < count and discards[p]:
-                w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
-                return
+        if min(map(len, piles)) < count:
+            for p in players_of(who):
+                if len(piles[p]) < count and discards[p]:
+                    w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
+                    return
+    if () not in piles:
+        w.phase = TURN if resume == R_TURN else RACE
+        return
     for p in players_of(w.active):
         if not piles[p] and discards[p]:
             if ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
@@ -198,7 +203,7 @@ def turn_over(w: Work, ctx: Context) -> None:
                 ctx.cite("en.ending.1", "es.fin.1")
                 w.active &= ~(1 << p)
             continue
-        w.table[p] = tuple(sorted(pile[:count]))
+        w.table[p] = pile[:1] if count == 1 else tuple(sorted(pile[:count]))
         w.piles[p] = pile[count:]
         revealed += 1
     if not revealed:

@@ -1,0 +1,55 @@
+"""The Chomp! engine's shortcuts give the model's own answers: the winners of an ordinary race
+found without building its outcomes, cleared caches, and ruled caches shared by several choices
+mappings (a game's own and a pending state's)."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+from rulecheck.core.provenance import Context, ruled_cache
+from rulecheck.engine import play, playout
+from rulecheck.games import load_game
+from rulecheck.games.chomp import clear_caches
+from rulecheck.games.chomp.race import _chomp_winners, race_outcomes
+from rulecheck.games.chomp.state import F_BAD_OK, F_LNL_BAD, F_LNL_WIN, RK_CHOMP
+
+
+def test_chomp_winners_are_the_race_outcomes_winners() -> None:
+    for players in (3, 4):
+        for table in product([(), *((c,) for c in range(8))], repeat=players):
+            for flags in (0, F_LNL_BAD, F_LNL_WIN, F_LNL_BAD | F_LNL_WIN, F_BAD_OK | F_LNL_BAD):
+                race = RK_CHOMP | flags
+                assert _chomp_winners(table, race) == race_outcomes(table, race)[1], (table, race)
+
+
+def test_clearing_the_caches_changes_nothing() -> None:
+    for variant, players in (("standard", 4), ("underwater-war", 2), ("doble-chomp", 2)):
+        game = load_game("chomp", variant, players, "recommended", "full")
+        first = play(game, seed=3, max_steps=400)
+        clear_caches()
+        again = play(game, seed=3, max_steps=400)
+        assert again.steps == first.steps and again.final == first.final
+
+
+def test_ruled_cache_checks_each_choices_mapping() -> None:
+    calls: list[str] = []
+
+    @ruled_cache
+    def answer(ctx: Context, x: int) -> str:
+        calls.append(ctx.rule("r"))
+        ctx.cite(f"c{x}")
+        return f"{ctx.rule('r')}{x}"
+
+    a, b = {"r": "one"}, {"r": "two"}
+    for choices, want in ((a, "one1"), (a, "one1"), (b, "two1"), (a, "one1"), (dict(a), "one1"), (b, "two1")):
+        ctx = Context(choices)
+        assert answer(ctx, 1) == want
+        assert ctx.clauses == ["c1"] and ctx.rulings == ["r", "r"]
+    # computed for a, b, a again and b again; the copy of a reuses a's entry after checking it
+    assert calls == ["one", "two", "one", "two"]
+
+
+def test_playouts_are_seeded() -> None:
+    game = load_game("chomp", "standard", 3, "recommended", "full")
+    assert playout(game, random.Random(5)) == playout(game, random.Random(5))
