@@ -145,12 +145,17 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     w.resume = 0
     piles = w.piles
     discards = w.discards
+    # (the loops only look for a pile that is too short: skipped when none is)
     if resume == R_TURN:
         count, who = needs(w)
-        for p in players_of(who):
-            if w.short(p, count) and discards[p]:
-                w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
-                return
+        if min(map(len, piles)) < count:
+            for p in players_of(who):
+                if len(piles[p]) < count and discards[p]:
+                    w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
+                    return
+    if () not in piles:
+        w.phase = TURN if resume == R_TURN else RACE
+        return
     for p in players_of(w.active):
         if not piles[p] and discards[p]:
             if ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
@@ -189,7 +194,7 @@ def turn_over(w: Work, ctx: Context) -> None:
     revealed = 0
     for p in players_of(who):
         pile = w.piles[p]
-        if doble and w.short(p, 2) and ctx.rule("chomp.doble_short") == "loses_game":
+        if doble and len(pile) < 2 and ctx.rule("chomp.doble_short") == "loses_game":
             other = w.active & ~(1 << p)
             w.end(O_LAST_STANDING, other)
             return
@@ -550,7 +555,7 @@ def end_of_round(w: Work, ctx: Context) -> None:
         return
     before = w.active
     for p in players_of(before):
-        if not w.has_cards(p):
+        if not w.holdings(p):
             ctx.cite("en.ending.1", "es.fin.1")
             w.active &= ~(1 << p)
     left = players_of(w.active)

@@ -192,14 +192,6 @@ class Work:
         """Cards the player owns outside the centre: pile and discard pile."""
         return len(self.piles[p]) + len(self.discards[p])
 
-    def has_cards(self, p: int) -> bool:
-        """Whether the player owns any card outside the centre (pile or discard pile)."""
-        return bool(self.piles[p]) or bool(self.discards[p])
-
-    def short(self, p: int, count: int) -> bool:
-        """Whether the player's pile holds fewer than ``count`` cards."""
-        return len(self.piles[p]) < count
-
     def clear_round(self) -> None:
         """Nothing on the table or set aside any more; a new round comes next."""
         n = len(self.piles)

@@ -54,7 +54,7 @@ def turn_over(w: Work, ctx: Context) -> None:
     if step == WAR:
         ctx.cite("en.underwater-war.3", "es.guerra-submarina.3")
         _cite_mode(w.mode, ctx)
-        short = [p for p in (a, b) if w.short(p, 3)]
+        short = [p for p in (a, b) if len(w.piles[p]) < 3]
         lose = [p for p in (a, b) if not w.piles[p]]
         if short and ctx.rule("chomp.war_short") == "lose_the_war" and len(short) == 1:
             lose = short
@@ -68,7 +68,7 @@ def turn_over(w: Work, ctx: Context) -> None:
             return
         for p in (a, b):
             pile = w.piles[p]
-            k = len(pile) if p in short else 3
+            k = min(3, len(pile))
             w.set_aside(p, pile[: k - 1])
             w.table[p] = (pile[k - 1],)
             w.piles[p] = pile[k:]
@@ -237,13 +237,14 @@ def end_of_round(w: Work, ctx: Context) -> None:
     w.step = NEW
     if len(left) < 2:  # a player was washed up during a replay (ruling chomp.replay_no_card)
         ctx.cite("es.dos-jugadores.1")
-        if left and w.has_cards(left[0]):
+        if left and w.holdings(left[0]):
             w.end(O_LAST_STANDING if w.centre else O_COLLECTED_ALL, 1 << left[0])
         else:
             w.end(O_DRAW, 0)
         return
     a, b = left
-    ha, hb = w.has_cards(a), w.has_cards(b)
+    piles, discards = w.piles, w.discards
+    ha, hb = len(piles[a]) + len(discards[a]), len(piles[b]) + len(discards[b])
     if ha and hb:
         standard.schedule(w, ctx, R_TURN)
         return
