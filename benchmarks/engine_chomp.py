@@ -80,10 +80,10 @@ def bench_apply(variant: str, players: int, seconds: float, max_steps: int, rule
                 seed: int) -> tuple[float, int]:
     """Actions/s of ``apply_unchecked`` alone over recorded seeded games, each replayed once.
 
-    Games are recorded for about ``3 * seconds`` (playouts are slower than applying, so that is
-    about ``seconds`` of replay), then the engine's caches are cleared
-    (:func:`rulecheck.games.chomp.clear_caches`) and every recorded game is replayed exactly once,
-    from a new seed each, the whole set timed. So no game and no cache entry from the recording is
+    Games, each from its own seed, are recorded for about ``3 * seconds`` (playouts are slower
+    than applying, so that is one to two times ``seconds`` of replay), then the engine's caches are
+    cleared (:func:`rulecheck.games.chomp.clear_caches`) and every recorded game is replayed
+    exactly once, the whole set timed. So no game and no cache entry from the recording is
     reused: a cache keyed on whole states (or state and action) would never hit, and caches keyed
     on summaries of states only hit when different games (or different points of one game) share
     a summary, as in a fresh process. Returns the rate and how many games were replayed.
