@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 import z3
 
 from rulecheck.check.symbolic.bmc import bmc, bmc_maximize
-from rulecheck.check.symbolic.induction import k_induction
+from rulecheck.check.symbolic.induction import induction_by_cases, k_induction
 from rulecheck.check.symbolic.lasso import lasso
 from rulecheck.check.symbolic.system import TransitionSystem, unroll
 from rulecheck.check.symbolic.termination import deadlocks, find_ranking, prove_inductive, prove_ranking
@@ -129,3 +130,48 @@ def test_deadlock_search() -> None:
     implicit = TransitionSystem(ts.name, ts.variables, ts.init, ts.trans, ts.inputs)
     r2 = deadlocks(implicit, 6)
     assert r2.status == "witness" and r2.depth == 2
+
+
+def two_piles(leak_in_phase: int | None = None) -> TransitionSystem:
+    """Cards move one at a time from pile ``a`` to pile ``b`` (input ``move``) while ``phase``
+    cycles 0, 1, 2; phase 3 is unreachable and would conjure a card into ``a``.
+    ``leak_in_phase``: that (reachable) phase also loses a card from ``b`` (a planted bug)."""
+    bv = z3.BitVecSort
+    v = (("phase", bv(2)), ("a", bv(4)), ("b", bv(4)))
+
+    def trans(s: dict, i: dict, t: dict) -> z3.BoolRef:
+        moved = z3.And(i["move"], s["a"] != 0)
+        a = z3.If(s["phase"] == 3, s["a"] + 1, z3.If(moved, s["a"] - 1, s["a"]))
+        b = z3.If(moved, s["b"] + 1, s["b"])
+        if leak_in_phase is not None:
+            b = z3.If(z3.And(s["phase"] == leak_in_phase, b != 0), b - 1, b)
+        phase = z3.If(s["phase"] == 2, z3.BitVecVal(0, 2), s["phase"] + 1)
+        return z3.And(t["phase"] == phase, t["a"] == a, t["b"] == b)
+
+    return TransitionSystem("piles", v, lambda s: z3.And(s["phase"] == 0, s["a"] == 10, s["b"] == 0), trans,
+                            inputs=(("move", z3.BoolSort()),))
+
+
+def cards_kept(s: dict) -> z3.BoolRef:
+    return z3.ZeroExt(4, s["a"]) + z3.ZeroExt(4, s["b"]) == 10
+
+
+def test_induction_by_cases_proves_and_names_cases() -> None:
+    strengthened = lambda s: z3.And(cards_kept(s), s["phase"] != 3)  # noqa: E731
+    r = induction_by_cases(two_piles(), strengthened, split_on=("phase", "move"), case_seconds=5)
+    assert r.status == "proved" and r.depth == 1
+    assert r.meta["cases"] == 2 * 4  # 2 conjuncts x 4 phases (each answered without a further split)
+    assert "split on phase)" in r.detail  # "move" was never needed
+
+
+def test_induction_by_cases_counterexample_to_induction_names_the_case() -> None:
+    r = induction_by_cases(two_piles(), cards_kept, split_on=("phase",), case_seconds=5)
+    assert r.status == "unknown" and r.meta["cti"] == "phase=3"  # true, but not 1-inductive
+    bug = induction_by_cases(two_piles(leak_in_phase=1), lambda s: z3.And(cards_kept(s), s["phase"] != 3),
+                             split_on=lambda fixed: None if fixed else "phase", case_seconds=5)
+    assert bug.status == "unknown" and bug.meta["cti"] == "phase=1"
+
+
+def test_induction_by_cases_rejects_an_unknown_split() -> None:
+    with pytest.raises(ValueError, match="cannot split on"):
+        induction_by_cases(two_piles(), cards_kept, split_on=("colour",))

@@ -149,6 +149,10 @@ class ChompEncoding:
     rulings: tuple[str, ...]
     targets: dict[str, tuple[str, Callable[[State], z3.BoolRef]]] = field(default_factory=dict)
     invariants: dict[str, tuple[str, Callable[[State], z3.BoolRef]]] = field(default_factory=dict)
+    case_split: Callable[[Mapping[str, Any]], str | None] | None = None
+    """How the step case of an invariant's induction is split into cases
+    (:func:`.induction.induction_by_cases`): the next variable to split on, given the values
+    fixed so far; None where the encoding has no split (plain k-induction is used)."""
 
 
 def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
@@ -215,7 +219,8 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
         description=__doc__ or "",
         meta={"logic": "QF_BV", "game": "chomp", "variant": variant, "players": 2},
     )
-    out = ChompEncoding(variant, 2, rs, options, system, tuple(rulings))
+    out = ChompEncoding(variant, 2, rs, options, system, tuple(rulings),
+                        case_split=phase_case_split({A_SLAP: ("slapper", "own")}, shuffle=("shuf", "resume")))
     for rid in rulings:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == OVER)
@@ -946,7 +951,8 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         meta={"logic": "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard", "players": n,
               "tie_bucket": enc.tie_bucket, "mode": enc.switch},
     )
-    out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS))
+    out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS), case_split=phase_case_split(
+        {S_SLAP: ("slapper", "target"), S_TIE: ("group",)}, slapper_card=n))
     for rid in STD_RULINGS:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == _st.OVER)
@@ -983,6 +989,34 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     return out
 
 
+def phase_case_split(
+    race_by_act: Mapping[int, tuple[str, ...]], *, shuffle: tuple[str, ...] = ("shuf", "resume"),
+    turn: tuple[str, ...] = ("step",), slapper_card: int = 0,
+) -> Callable[[Mapping[str, Any]], str | None]:
+    """The cases of an induction step on a Chomp! encoding: by phase; a race by its outcome
+    (``act``, then the inputs ``race_by_act[act]``, e.g. who slaps whom, and for the first
+    ``slapper_card`` players the slapper's face-up card ``tab{slapper}``); a shuffle by the
+    state variables ``shuffle`` (whose pile, what comes after); a turn-over by ``turn``."""
+
+    def split(fixed: Mapping[str, Any]) -> str | None:
+        if "phase" not in fixed:
+            return "phase"
+        phase = fixed["phase"]
+        order: tuple[str, ...] = ()
+        if phase == _st.RACE:
+            order = ("act", *race_by_act.get(fixed.get("act", -1), ()))
+            slapper = fixed.get("slapper")
+            if "slapper" in order and slapper is not None and slapper < slapper_card:
+                order += (f"tab{slapper}",)
+        elif phase == _st.SHUFFLE:
+            order = shuffle
+        elif phase == _st.TURN:
+            order = turn
+        return next((name for name in order if name not in fixed), None)
+
+    return split
+
+
 class _Std:
     """The standard game's transition relation, written like :mod:`rulecheck.games.chomp.standard`
     with symbolic branches merged; rulings consulted on path ``pc`` are collected in ``used``."""
@@ -1006,8 +1040,10 @@ class _Std:
 
     def conserved(self, s: State) -> z3.BoolRef:
         """Card conservation: for each kind, the cards in piles, discard piles, set-aside cards,
-        face-up cards, the centre and out of play add up to the deck's count (summed in 10 bits,
-        so that no sum wraps around), and each pile's size is the sum of its counts."""
+        face-up cards, the centre and out of play add up to the deck's count, and each pile's
+        size is the sum of its counts. Summed in just enough bits that no sum of 4-bit counts
+        wraps around (8 bits for 3 players, 9 for 4-6): narrower adders make the induction step
+        cheaper for the solver (measured: 3 players, 10 bits to 8, a slap case ~1.3x faster)."""
         cs = []
         for v in range(KINDS):
             parts = [s[f"centre_{v}"], s[f"out_{v}"]]
@@ -1016,18 +1052,24 @@ class _Std:
                 if self.tie_bucket:
                     parts.append(s[f"aside_tie{p}_{v}"])
                 parts.append(z3.If(z3.And(s[f"has{p}"], s[f"tab{p}"] == v), _bv(1), _bv(0)))
-            cs.append(_sum(parts, 10) == self.deck[v])
+            width = (len(parts) * ((1 << KW) - 1)).bit_length()
+            cs.append(_sum(parts, width) == self.deck[v])
         for p in range(self.n):
-            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 10) == _wide(s[f"size{p}"], 10))
+            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == _wide(s[f"size{p}"], 8))
         return z3.And(*cs, self.shape(s))
 
     def shape(self, s: State) -> z3.BoolRef:
         """The shape every reachable state has (strengthens conservation so that it is
-        inductive): no face-up card while cards are turned over or the game is over."""
+        inductive): no face-up card while cards are turned over or the game is over, and the
+        pile being shuffled is empty (a pile is only shuffled once it has run out: en.outcomes.5,
+        ruling ``chomp.reshuffle_when``) and the game goes on after the shuffle."""
         no_table = z3.And([z3.Not(s[f"has{p}"]) for p in range(self.n)])
         phase = s["phase"]
+        shuffled_empty = z3.And([z3.Implies(s["shuf"] == p, z3.And(
+            s[f"size{p}"] == 0, *[s[f"pile{p}_{v}"] == 0 for v in range(KINDS)])) for p in range(self.n)])
         return z3.And(z3.Implies(phase == _st.TURN, no_table), z3.Implies(phase == _st.OVER, no_table),
-                      z3.Implies(z3.And(phase == _st.SHUFFLE, s["resume"] == R_TURN), no_table))
+                      z3.Implies(z3.And(phase == _st.SHUFFLE, s["resume"] == R_TURN), no_table),
+                      z3.Implies(phase == _st.SHUFFLE, z3.And(shuffled_empty, s["resume"] != R_NONE)))
 
     def rule(self, rid: str, pc: Any, inp: State) -> Callable[[str], Any]:
         """Consult ``rid`` on path ``pc``; returns ``is_option(name) -> Bool`` (the options this

@@ -41,6 +41,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
     _used,
     _wide,
     merge,
+    phase_case_split,
     two_player_encoding,
 )
 from rulecheck.check.symbolic.system import State, TransitionSystem
@@ -183,7 +184,8 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -
         trans=enc.trans, enabled=lambda s: s["phase"] != _st.OVER, terminal=lambda s: s["phase"] == _st.OVER,
         description=doble_chomp.__doc__ or "",
         meta={"logic": "QF_BV", "game": "chomp", "variant": "doble-chomp", "players": 2})
-    out = ChompEncoding("doble-chomp", 2, rs, options, system, tuple(DOBLE_RULINGS))
+    out = ChompEncoding("doble-chomp", 2, rs, options, system, tuple(DOBLE_RULINGS),
+                        case_split=phase_case_split({D_SLAP: ("slapper", "own", "which")}))
     for rid in DOBLE_RULINGS:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     kind = lambda s: s["race"] & _st.KIND_MASK  # noqa: E731
@@ -597,7 +599,7 @@ class _Doble(_Std):
     def well_formed(self, s: State) -> z3.BoolRef:
         """The shape of every reachable state (strengthens conservation for k-induction): no face-up
         card when cards are to be turned over, at most two face up and sorted, a remembered top card
-        still in its pile."""
+        still in its pile and kept only by a player who turns over next."""
         phase, resume = s["phase"], s["resume"]
         no_table = z3.And([s[f"cnt{p}"] == 0 for p in range(2)])
         cs = [z3.Or(phase == _st.TURN, phase == _st.RACE, phase == _st.SHUFFLE, phase == _st.OVER),
@@ -613,13 +615,15 @@ class _Doble(_Std):
             first = s[f"first{p}"]
             in_pile = z3.Or([z3.And(first == v, s[f"pile{p}_{v}"] != 0) for v in range(KINDS)])
             turning = z3.Or(phase == _st.TURN, z3.And(phase == _st.SHUFFLE, resume == _st.R_TURN))
-            cs.append(z3.If(s[f"keep{p}"], z3.And(in_pile, s[f"act{p}"], z3.Or(turning, phase == _st.OVER)),
+            cs.append(z3.If(s[f"keep{p}"], z3.And(in_pile, s[f"act{p}"], z3.Or(turning, phase == _st.OVER),
+                                                  z3.Or(s["step"] == _st.NEW, s[f"rep{p}"])),
                             first == 0))
         cs.append(z3.ULE(s["shuf"], 1))
         for p in range(2):  # a shuffle: before turning over (a short pile) or for a penalty card (none left)
             mine = z3.And(phase == _st.SHUFFLE, s["shuf"] == p)
             cs += [z3.Implies(mine, z3.Or([s[f"disc{p}_{v}"] != 0 for v in range(KINDS)])),
-                   z3.Implies(z3.And(mine, resume == _st.R_TURN), z3.ULT(s[f"size{p}"], 2)),
+                   z3.Implies(z3.And(mine, resume == _st.R_TURN),
+                              z3.And(z3.ULT(s[f"size{p}"], 2), z3.Or(s["step"] == _st.NEW, s[f"rep{p}"]))),
                    z3.Implies(z3.And(mine, resume == _st.R_PENALTY), s[f"size{p}"] == 0)]
         cs.append(z3.Implies(phase == _st.SHUFFLE, z3.Or(resume == _st.R_TURN, resume == _st.R_PENALTY)))
         before_turn = z3.Or(phase == _st.TURN, z3.And(phase == _st.SHUFFLE, resume == _st.R_TURN))

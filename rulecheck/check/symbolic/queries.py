@@ -86,7 +86,7 @@ from rulecheck.check.symbolic.chonker_checks import exact_queries, run_exact_que
 from rulecheck.check.symbolic.chonker_encoding import ChonkerEncoding, card_flow, check_engine_step
 from rulecheck.check.symbolic.chonker_exact import exact_encoding
 from rulecheck.check.symbolic.decode import replay_witness
-from rulecheck.check.symbolic.induction import k_induction
+from rulecheck.check.symbolic.induction import induction_by_cases, k_induction
 from rulecheck.check.symbolic.lasso import lasso
 from rulecheck.check.symbolic.system import CheckResult
 from rulecheck.check.symbolic.uw_lasso import lasso_after_stem
@@ -178,7 +178,7 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
         result.meta["question"] = desc
     elif name.startswith("invariant:"):
         desc, prop = enc.invariants[name.split(":", 1)[1]]
-        result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
+        result = _prove_invariant(enc, prop, name, depth, budget_seconds)
         result.meta["question"] = desc
     elif name == "deadlock":
         desc, prop = enc.invariants["phase-has-moves"]
@@ -200,6 +200,33 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
     if result.witness is not None:
         result.attach_replay(replay_witness(enc, result.witness))
     return result
+
+
+CASE_SECONDS = 60.0
+"""How long one case of a split induction step may take before it is split further."""
+
+
+def _prove_invariant(enc: Any, prop: Any, name: str, depth: int, budget_seconds: float | None) -> CheckResult:
+    """An invariant of a Chomp! encoding for all depths: where the encoding says how to split
+    the induction step into cases (``case_split``), 1-induction by cases first
+    (:func:`.induction.induction_by_cases`: the unsplit step case of card conservation is
+    beyond 300 s on the full deck); if that finds the invariant not 1-inductive or runs out of
+    cases, k-induction with the budget left."""
+    split = getattr(enc, "case_split", None)
+    if split is None:
+        return k_induction(enc.system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
+    start = time.monotonic()
+    first = induction_by_cases(enc.system, prop, split_on=split, query=name, budget_seconds=budget_seconds,
+                               case_seconds=CASE_SECONDS)
+    if first.status in ("proved", "witness"):
+        return first
+    left = None if budget_seconds is None else budget_seconds - (time.monotonic() - start)
+    if left is not None and left < 1.0:
+        return first
+    second = k_induction(enc.system, prop, min(depth, 4), query=name, budget_seconds=left)
+    second.seconds += first.seconds
+    second.detail = f"{second.detail}; by cases: {first.detail}"
+    return second
 
 
 def _chonker_query(enc: ChonkerEncoding, name: str, depth: int, budget: float | None) -> CheckResult:
