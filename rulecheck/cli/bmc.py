@@ -37,7 +37,7 @@ def bmc(game: str, variant: str | None, players: int | None, ruleset: str, depth
             click.echo(name)
         return
     report = run_symbolic_checks(game, variant, players, ruleset, budget_seconds=budget, depth=depth,
-                                 queries=list(queries) or None)
+                                 queries=list(queries) or None, note=lambda line: click.echo(line, err=True))
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=1))
         return

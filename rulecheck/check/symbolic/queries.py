@@ -22,7 +22,8 @@ rápido race for the lower card) has Underwater War's queries (ruling points ``R
 ``rapido-race`` for the race itself). Doble Chomp (:func:`.chomp_two_player.doble_chomp`: two
 cards each, the 3+ player race machinery, piles as counts; ``DOBLE_RULINGS``, not
 ``two_player_won_cards = bottom_of_pile``) has the standard game's queries (``ink-out``,
-``feeding-frenzy``, ``longest-chain`` of Ink Outs) and ``invariant:cards-conserved``.
+``feeding-frenzy``, ``longest-chain`` of Ink Outs) and ``invariant:cards-conserved`` (proved for
+all depths by cases in about 140 s).
 
 Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts by kind:
 :func:`.chomp_encoding.standard_game`; every ruling point it consults, with every option):
@@ -32,8 +33,9 @@ Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts b
 * ``ink-out``, ``feeding-frenzy``, ``over``, ``unable-to-play`` (a replay with nothing to play):
   reachability (BMC); ``invariant:collector-wins`` (k-induction); ``lasso``;
 * ``invariant:cards-conserved``: every card in exactly one place, with the shape of reachable
-  states (k-induction; the base case holds, the 1-induction step case is beyond 120-300 s on
-  this machine, so the answer so far is "unknown", never "proved");
+  states (1-induction with the step case split into cases, :func:`.induction.induction_by_cases`:
+  unsplit, the step case is beyond 300 s; split by phase and race outcome it is proved for all
+  depths, see docs/BENCHMARKS.md for the time per player count);
 * ``switch`` (when ``chomp.two_left`` may be a 2-player game): the last two switch to it. The
   encoding ends there, so on such a ruleset every query holds "up to the switch";
 * ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
@@ -167,8 +169,10 @@ def _expand(names: Sequence[str], available: Sequence[str]) -> list[str]:
     return out
 
 
-def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> CheckResult:
-    """One named query on an encoding; Chomp! witnesses are replayed in the engine."""
+def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None,
+              note: Callable[[str], None] | None = None) -> CheckResult:
+    """One named query on an encoding; Chomp! witnesses are replayed in the engine. ``note``
+    receives progress lines of a long proof (an invariant proved case by case)."""
     if isinstance(enc, ChonkerEncoding):
         return _chonker_query(enc, name, depth, budget_seconds)
     system = enc.system
@@ -178,7 +182,7 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None) -> 
         result.meta["question"] = desc
     elif name.startswith("invariant:"):
         desc, prop = enc.invariants[name.split(":", 1)[1]]
-        result = _prove_invariant(enc, prop, name, depth, budget_seconds)
+        result = _prove_invariant(enc, prop, name, depth, budget_seconds, note)
         result.meta["question"] = desc
     elif name == "deadlock":
         desc, prop = enc.invariants["phase-has-moves"]
@@ -206,7 +210,8 @@ CASE_SECONDS = 60.0
 """How long one case of a split induction step may take before it is split further."""
 
 
-def _prove_invariant(enc: Any, prop: Any, name: str, depth: int, budget_seconds: float | None) -> CheckResult:
+def _prove_invariant(enc: Any, prop: Any, name: str, depth: int, budget_seconds: float | None,
+                     note: Callable[[str], None] | None = None) -> CheckResult:
     """An invariant of a Chomp! encoding for all depths: where the encoding says how to split
     the induction step into cases (``case_split``), 1-induction by cases first
     (:func:`.induction.induction_by_cases`: the unsplit step case of card conservation is
@@ -217,7 +222,7 @@ def _prove_invariant(enc: Any, prop: Any, name: str, depth: int, budget_seconds:
         return k_induction(enc.system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
     start = time.monotonic()
     first = induction_by_cases(enc.system, prop, split_on=split, query=name, budget_seconds=budget_seconds,
-                               case_seconds=CASE_SECONDS)
+                               case_seconds=CASE_SECONDS, progress=note)
     if first.status in ("proved", "witness"):
         return first
     left = None if budget_seconds is None else budget_seconds - (time.monotonic() - start)
@@ -307,6 +312,7 @@ def run_symbolic_checks(
     depth: int = 20,
     queries: Sequence[str] | None = None,
     progress: Callable[[CheckResult], None] | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> SymbolicReport:
     """Run the symbolic queries of one configuration within ``budget_seconds`` (shared).
 
@@ -321,7 +327,8 @@ def run_symbolic_checks(
     exactly what was proved) and :class:`rulecheck.findings.Finding` records for what was
     found: a ruling point the ruleset leaves open reached (``gap``), an infinite play
     (``non-termination``), a deadlock, a broken invariant. Findings carry the decoded engine
-    trace only when it replayed in the engine.
+    trace only when it replayed in the engine. ``progress`` receives each result as it is
+    done; ``note``, progress lines within a long query (``rulecheck bmc`` prints them to stderr).
     """
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(game, ruleset)
     enc = _encoding(game, variant, players, rs)
@@ -337,7 +344,7 @@ def run_symbolic_checks(
         if left <= 0:
             result = CheckResult(name, "unknown", 0, 0.0, None, [], "not run: the time budget was spent")
         else:
-            result = run_query(enc, name, depth, max(1.0, left / (len(names) - n)))
+            result = run_query(enc, name, depth, max(1.0, left / (len(names) - n)), note)
         report.results.append(result)
         if progress is not None:
             progress(result)
