@@ -215,16 +215,16 @@ def _prove_invariant(enc: Any, prop: Any, name: str, depth: int, budget_seconds:
     """An invariant of a Chomp! encoding for all depths: where the encoding says how to split
     the induction step into cases (``case_split``), 1-induction by cases first
     (:func:`.induction.induction_by_cases`: the unsplit step case of card conservation is
-    beyond 300 s on the full deck); if that finds the invariant not 1-inductive or runs out of
-    cases, k-induction with the budget left."""
+    beyond 300 s on the full deck); if that finds the invariant not 1-inductive (a counterexample
+    to induction), k-induction with the budget left."""
     split = getattr(enc, "case_split", None)
     if split is None:
         return k_induction(enc.system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
     start = time.monotonic()
     first = induction_by_cases(enc.system, prop, split_on=split, query=name, budget_seconds=budget_seconds,
                                case_seconds=CASE_SECONDS, progress=note)
-    if first.status in ("proved", "witness"):
-        return first
+    if "cti" not in first.meta:  # proved, a witness, or a case without an answer: k-induction
+        return first               # would ask the same unsplit step case, and fare worse
     left = None if budget_seconds is None else budget_seconds - (time.monotonic() - start)
     if left is not None and left < 1.0:
         return first
