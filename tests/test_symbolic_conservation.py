@@ -16,7 +16,7 @@ from rulecheck.check.symbolic.chomp_two_player import doble_chomp
 from rulecheck.check.symbolic.decode import abstract_doble, abstract_for
 from rulecheck.check.symbolic.queries import run_query
 from rulecheck.games import load_game
-from rulecheck.games.chomp.state import SHUFFLE, STANDARD
+from rulecheck.games.chomp.state import DOBLE_CHOMP, SHUFFLE, STANDARD
 
 
 def holds(enc: ChompEncoding, name: str, values: dict[str, Any]) -> bool:
@@ -34,7 +34,7 @@ def engine_states(enc: ChompEncoding, variant: str, seed: int,
     state: Hashable = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
     out = []
     for _ in range(3000):
-        if g.is_terminal(state) or state.mode not in (STANDARD, 3):  # type: ignore[attr-defined]
+        if g.is_terminal(state) or state.mode not in (STANDARD, DOBLE_CHOMP):  # type: ignore[attr-defined]
             break
         out.append((state, abstract(state)))
         action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
