@@ -995,7 +995,7 @@ def phase_case_split(
 ) -> Callable[[Mapping[str, Any]], str | None]:
     """The cases of an induction step on a Chomp! encoding: by phase; a race by its outcome
     (``act``, then the inputs ``race_by_act[act]``, e.g. who slaps whom, and for the first
-    ``slapper_card`` players the slapper's face-up card ``tab{slapper}``); a shuffle by the
+    ``slapper_card`` players the slapper's and the target's face-up cards ``tab{p}``); a shuffle by the
     state variables ``shuffle`` (whose pile, what comes after); a turn-over by ``turn``."""
 
     def split(fixed: Mapping[str, Any]) -> str | None:
@@ -1005,9 +1005,10 @@ def phase_case_split(
         order: tuple[str, ...] = ()
         if phase == _st.RACE:
             order = ("act", *race_by_act.get(fixed.get("act", -1), ()))
-            slapper = fixed.get("slapper")
-            if "slapper" in order and slapper is not None and slapper < slapper_card:
-                order += (f"tab{slapper}",)
+            for who in ("slapper", "target"):  # then the slapper's and the slapped card
+                p = fixed.get(who)
+                if who in order and p is not None and p < slapper_card and f"tab{p}" not in order:
+                    order += (f"tab{p}",)
         elif phase == _st.SHUFFLE:
             order = shuffle
         elif phase == _st.TURN:
