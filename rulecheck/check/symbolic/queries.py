@@ -35,7 +35,8 @@ Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts b
 * ``invariant:cards-conserved``: every card in exactly one place, with the shape of reachable
   states (1-induction with the step case split into cases, :func:`.induction.induction_by_cases`:
   unsplit, the step case is beyond 300 s; split by phase and race outcome it is proved for all
-  depths, see docs/BENCHMARKS.md for the time per player count);
+  depths with 3 players in about 750 s, while with 4 players a slap case of the 11-card kind has
+  no answer yet: "unknown"; see docs/BENCHMARKS.md);
 * ``switch`` (when ``chomp.two_left`` may be a 2-player game): the last two switch to it. The
   encoding ends there, so on such a ruleset every query holds "up to the switch";
 * ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
