@@ -153,6 +153,13 @@ class ChompEncoding:
     """How the step case of an invariant's induction is split into cases
     (:func:`.induction.induction_by_cases`): the next variable to split on, given the values
     fixed so far; None where the encoding has no split (plain k-induction is used)."""
+    counts: str = "bv"
+    """How counts of cards are encoded: ``"bv"`` (bit-vectors: 4 bits by kind, 6 for a pile's
+    size; fast for BMC) or ``"int"`` (unbounded integers, as in the engine: linear arithmetic
+    proves conservation in seconds where bit-vector adders take minutes; see :func:`standard_game`)."""
+    int_counts: Callable[[], ChompEncoding] | None = None
+    """The same encoding with ``counts = "int"``, on which invariants are proved by induction
+    (None where there is none, or this is it)."""
 
 
 def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
@@ -821,6 +828,26 @@ def _pw(n: int) -> int:
     return max(4, n)
 
 
+def _ult(a: Any, b: Any) -> Any:
+    """``a < b`` on counts of either sort: unsigned for bit-vectors, plain for integers."""
+    return a < b if z3.is_arith(a) or z3.is_arith(b) else z3.ULT(a, b)
+
+
+def _ugt(a: Any, b: Any) -> Any:
+    """``a > b`` on counts of either sort (see :func:`_ult`)."""
+    return a > b if z3.is_arith(a) or z3.is_arith(b) else z3.UGT(a, b)
+
+
+def _uge(a: Any, b: Any) -> Any:
+    """``a >= b`` on counts of either sort (see :func:`_ult`)."""
+    return a >= b if z3.is_arith(a) or z3.is_arith(b) else z3.UGE(a, b)
+
+
+def _ule(a: Any, b: Any) -> Any:
+    """``a <= b`` on counts of either sort (see :func:`_ult`)."""
+    return a <= b if z3.is_arith(a) or z3.is_arith(b) else z3.ULE(a, b)
+
+
 def _bit(x: Any, flag: int) -> Any:
     return (x & flag) != 0
 
@@ -846,7 +873,8 @@ def _sum(xs: list[Any], width: int = CW) -> Any:
     return z3.Sum([_wide(x, width) for x in xs]) if xs else z3.BitVecVal(0, width)
 
 
-def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
+def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object] = "recommended", *,
+                  counts: str = "bv") -> ChompEncoding:
     """The 3+ player standard game on the full 50-card deck, ``players`` 3 to 6, step for step
     with :mod:`rulecheck.games.chomp.standard` (mode ``standard``).
 
@@ -892,9 +920,19 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     encodings' job. Abstracted (what the queries do not need): clause citations and the order of
     face-down piles (see above). An open ruling with one covered option is answered with that
     option; a ruleset choosing an uncovered option is refused.
+
+    ``counts = "int"`` makes every count by kind and every pile size an unbounded integer (as in
+    the engine) instead of a bit-vector, with the same transition relation otherwise; the
+    invariants then also say that no count is negative. That encoding is the one invariants are
+    proved on (``int_counts``): bit-vector adders make Z3's step case of card conservation take
+    minutes per case (4 players: no answer in 30 min), linear arithmetic answers it in under a
+    second per case. The bit-vector encoding (the default) stays the one BMC runs on. The two
+    agree on every state whose counts fit their bits, and conservation bounds every count by
+    its kind's number in the deck (at most 11), so a proof on either holds for both.
     """
     if players not in (3, 4, 5, 6):
         raise InvalidConfigError(f"the standard-game encoding covers 3 to 6 players, not {players}")
+    _check_counts(counts)
     from rulecheck.core.rulings import load_ruling_points
 
     points = load_ruling_points("chomp")
@@ -913,22 +951,23 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     open_rulings = tuple(r for r, o in options.items() if o is None and len(STD_RULINGS[r]) > 1)
     n = players
     deck = _cards.DECKS["full"]
-    enc = _Std(n, sum(deck) // n, deck, options)
+    enc = _Std(n, sum(deck) // n, deck, options, ints=counts == "int")
     bv = z3.BitVecSort
+    num = enc.count_sort
     variables: list[tuple[str, z3.SortRef]] = []
     for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", _sel(n)), ("outcome", 3), ("winners", _pw(n)),
                     ("race", RACE_BITS), ("chain", CW)):
         variables.append((name, bv(w)))
     for p in range(n):
         for v in range(KINDS):
-            variables += [(f"pile{p}_{v}", bv(KW)), (f"disc{p}_{v}", bv(KW)), (f"aside{p}_{v}", bv(KW))]
+            variables += [(f"pile{p}_{v}", num(KW)), (f"disc{p}_{v}", num(KW)), (f"aside{p}_{v}", num(KW))]
             if enc.tie_bucket:
-                variables.append((f"aside_tie{p}_{v}", bv(KW)))
-        variables += [(f"tab{p}", bv(CARD_BITS)), (f"size{p}", bv(CW))]
+                variables.append((f"aside_tie{p}_{v}", num(KW)))
+        variables += [(f"tab{p}", bv(CARD_BITS)), (f"size{p}", num(CW))]
         for flag in ("has", "act", "rep", "bad", "banw", "banb"):
             variables.append((f"{flag}{p}", z3.BoolSort()))
     for v in range(KINDS):
-        variables += [(f"centre_{v}", bv(KW)), (f"out_{v}", bv(KW))]
+        variables += [(f"centre_{v}", num(KW)), (f"out_{v}", num(KW))]
     if enc.switch:
         variables.append(("mode", bv(2)))
     for rid in STD_RULINGS:
@@ -939,7 +978,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     for rid in open_rulings:
         inputs.append((f"opt.{rid}", z3.BoolSort() if len(STD_RULINGS[rid]) == 2 else bv(2)))
     system = TransitionSystem(
-        name=f"chomp/standard/{n}p",
+        name=f"chomp/standard/{n}p" + ("/int-counts" if enc.ints else ""),
         variables=tuple(variables),
         inputs=tuple(inputs),
         init=enc.init,
@@ -948,11 +987,13 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         terminal=enc.ends,
         equal=None,
         description=standard_game.__doc__ or "",
-        meta={"logic": "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard", "players": n,
-              "tie_bucket": enc.tie_bucket, "mode": enc.switch},
+        meta={"logic": None if enc.ints else "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard",
+              "players": n, "tie_bucket": enc.tie_bucket, "mode": enc.switch, "counts": counts},
     )
     out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS), case_split=phase_case_split(
-        {S_SLAP: ("slapper", "target"), S_TIE: ("group",)}, slapper_card=n))
+        {S_SLAP: ("slapper", "target"), S_TIE: ("group",)}, slapper_card=n), counts=counts)
+    if not enc.ints:
+        out.int_counts = lambda: standard_game(players, rs, counts="int")
     for rid in STD_RULINGS:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == _st.OVER)
@@ -969,9 +1010,9 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
                          z3.Or([z3.And(s[f"act{p}"], s[f"rep{p}"], s[f"size{p}"] == 0) for p in range(n)])))
 
     def collector_wins(s: State) -> z3.BoolRef:
-        in_play = sum(deck) - _sum([s[f"out_{v}"] for v in range(KINDS)])
-        return z3.And([z3.Implies(z3.And(s["phase"] == _st.OVER,
-                                          _sum([s[f"size{p}"], *[s[f"disc{p}_{v}"] for v in range(KINDS)]]) == in_play),
+        in_play = sum(deck) - enc.sum([s[f"out_{v}"] for v in range(KINDS)])
+        held = [enc.sum([s[f"size{p}"], *[s[f"disc{p}_{v}"] for v in range(KINDS)]]) for p in range(n)]
+        return z3.And([z3.Implies(z3.And(s["phase"] == _st.OVER, held[p] == in_play),
                                   (s["winners"] & (1 << p)) != 0) for p in range(n)])
 
     out.invariants["collector-wins"] = (
@@ -987,6 +1028,11 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
                         z3.And(s["phase"] == _st.SHUFFLE, z3.Or([z3.And(s["shuf"] == p, z3.Or(
                             [s[f"disc{p}_{v}"] != 0 for v in range(KINDS)])) for p in range(n)]))))
     return out
+
+
+def _check_counts(counts: str) -> None:
+    if counts not in ("bv", "int"):
+        raise InvalidConfigError(f"counts must be 'bv' (bit-vectors) or 'int' (integers), not {counts!r}")
 
 
 def phase_case_split(
@@ -1023,8 +1069,9 @@ class _Std:
     with symbolic branches merged; rulings consulted on path ``pc`` are collected in ``used``."""
 
     def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None], *,
-                 tie_bucket: bool | None = None, switch: bool | None = None) -> None:
+                 tie_bucket: bool | None = None, switch: bool | None = None, ints: bool = False) -> None:
         self.n, self.per, self.deck, self.options = n, per, deck, options
+        self.ints = ints  # counts as integers rather than bit-vectors (see standard_game)
         self.sel = _sel(n)
         # optional parts of the state: only when the ruleset can use them (a subclass for another
         # game, e.g. Doble Chomp, says whether it has them: its rulings need not include these)
@@ -1038,6 +1085,28 @@ class _Std:
         self.legal: list[Any] = []
 
     # ------------------------------------------------------------------ helpers
+    def count_sort(self, width: int) -> z3.SortRef:
+        """The sort of a count (by kind: ``KW`` bits; a pile's size: ``CW`` bits), or Int."""
+        return z3.IntSort() if self.ints else z3.BitVecSort(width)
+
+    def k(self, x: int) -> Any:
+        """A count constant of the count sort."""
+        return z3.IntVal(x) if self.ints else _k(x)
+
+    def sum(self, xs: list[Any], width: int = CW) -> Any:
+        """Sum of counts: in ``width`` bits (widened so that nothing wraps), or as integers."""
+        if self.ints:
+            return z3.Sum(xs) if xs else z3.IntVal(0)
+        return _sum(xs, width)
+
+    def wide(self, x: Any, width: int) -> Any:
+        return x if self.ints else _wide(x, width)
+
+    def nonnegative(self, s: State) -> list[Any]:
+        """With integer counts: no count is negative (a bit-vector count cannot be)."""
+        if not self.ints:
+            return []
+        return [x >= 0 for x in s.values() if z3.is_arith(x)]
 
     def conserved(self, s: State) -> z3.BoolRef:
         """Card conservation: for each kind, the cards in piles, discard piles, set-aside cards,
@@ -1052,12 +1121,13 @@ class _Std:
                 parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"]]
                 if self.tie_bucket:
                     parts.append(s[f"aside_tie{p}_{v}"])
-                parts.append(z3.If(z3.And(s[f"has{p}"], s[f"tab{p}"] == v), _bv(1), _bv(0)))
+                one = (z3.IntVal(1), z3.IntVal(0)) if self.ints else (_bv(1), _bv(0))
+                parts.append(z3.If(z3.And(s[f"has{p}"], s[f"tab{p}"] == v), *one))
             width = (len(parts) * ((1 << KW) - 1)).bit_length()
-            cs.append(_sum(parts, width) == self.deck[v])
+            cs.append(self.sum(parts, width) == self.deck[v])
         for p in range(self.n):
-            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == _wide(s[f"size{p}"], 8))
-        return z3.And(*cs, self.shape(s))
+            cs.append(self.sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == self.wide(s[f"size{p}"], 8))
+        return z3.And(*cs, self.shape(s), *self.nonnegative(s))
 
     def shape(self, s: State) -> z3.BoolRef:
         """The shape every reachable state has (strengthens conservation so that it is
@@ -1093,7 +1163,7 @@ class _Std:
         """q's set-aside tie-round cards of which the winner takes what he can chomp (counts by
         kind; zeros when ``chomp.tie_replay_winnings = all_tie_cards``: they are never used)."""
         if not self.tie_bucket:
-            return [_k(0)] * KINDS
+            return [self.k(0)] * KINDS
         return [w[f"aside_tie{q}_{v}"] for v in range(KINDS)]
 
     def set_aside(self, w: Sym, q: int) -> list[Any]:
@@ -1110,11 +1180,11 @@ class _Std:
 
     def zero(self, w: Sym, prefix: str, cond: Any = True) -> None:
         for v in range(KINDS):
-            w[f"{prefix}{v}"] = _ite(cond, _k(0), w[f"{prefix}{v}"])
+            w[f"{prefix}{v}"] = _ite(cond, self.k(0), w[f"{prefix}{v}"])
 
-    @staticmethod
-    def one(card: Any, cond: Any = True) -> list[Any]:
-        return [z3.If(z3.And(cond, card == v), _k(1), _k(0)) for v in range(KINDS)]
+    def one(self, card: Any, cond: Any = True) -> list[Any]:
+        """Counts by kind of one card (none unless ``cond``)."""
+        return [z3.If(z3.And(cond, card == v), self.k(1), self.k(0)) for v in range(KINDS)]
 
     def draw(self, w: Sym, p: int, cond: Any, inp: State) -> Any:
         """Take one card (the input ``draw{p}``) from p's pile when ``cond``; returns it."""
@@ -1158,7 +1228,7 @@ class _Std:
         cs: list[Any] = [s["phase"] == _st.TURN, s["step"] == _st.NEW, s["resume"] == _st.R_NONE, s["shuf"] == 0,
                          s["outcome"] == _st.O_NONE, s["winners"] == 0, s["race"] == 0, s["chain"] == 0]
         for p in range(n):
-            cs.append(_sum(self.vec(Sym(dict(s)), f"pile{p}_"), 8) == per)
+            cs.append(self.sum(self.vec(Sym(dict(s)), f"pile{p}_"), 8) == per)
             cs.append(s[f"size{p}"] == per)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
             cs += [x == 0 for x in self.tie_vec(s, p)]
@@ -1166,7 +1236,8 @@ class _Std:
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb")]
         for v in range(KINDS):
             cs.append(s[f"centre_{v}"] == 0)
-            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]], 8) == deck[v])
+            cs.append(self.sum([s[f"pile{p}_{v}"] for p in range(n)] + [s[f"out_{v}"]], 8) == deck[v])
+        cs += self.nonnegative(s)
         if self.switch:
             cs.append(s["mode"] == _st.STANDARD)
         # the deal consults the player count (both options deal alike for 3 to 6 players)
@@ -1220,7 +1291,7 @@ class _Std:
         w["step"] = _bv(_st.NEW, 3)
 
     def holdings(self, w: Sym, p: int) -> Any:
-        return _sum([w[f"size{p}"], *self.vec(w, f"disc{p}_")])
+        return self.sum([w[f"size{p}"], *self.vec(w, f"disc{p}_")])
 
     def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
         """standard.end_of_round: wash out players without cards (en.ending.1); two left count
@@ -1254,7 +1325,7 @@ class _Std:
                 pair = z3.And([left[q] if q in (a, b) else z3.Not(left[q]) for q in range(n)])
                 ha, hb = self.holdings(w, a), self.holdings(w, b)
                 tie_pc.append(z3.And(pair, ha == hb))
-                win = z3.If(z3.UGT(ha, hb), _bv(1 << a, pw), _bv(1 << b, pw))
+                win = z3.If(_ugt(ha, hb), _bv(1 << a, pw), _bv(1 << b, pw))
                 outcome = z3.If(pair, z3.If(ha == hb, _bv(_st.O_COUNT_TIE, 3), _bv(_st.O_COUNT, 3)), outcome)
                 winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), pw), win), winners)
         shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Not(switch), z3.Or(tie_pc)), inp)("shared_win")
@@ -1496,16 +1567,16 @@ class _Std:
             card = self.one(w[f"tab{q}"], w[f"has{q}"])
             take_card = z3.Or(me[q], frenzy, z3.ULT(w[f"tab{q}"], c), z3.And(w[f"bad{q}"], both))
             aside = self.vec(w, f"aside{q}_")
-            taken = [taken[v] + z3.If(take_card, card[v], _k(0)) + z3.If(keep_aside, _k(0), aside[v])
+            taken = [taken[v] + z3.If(take_card, card[v], self.k(0)) + z3.If(keep_aside, self.k(0), aside[v])
                      for v in range(KINDS)]
-            give.append([z3.If(take_card, _k(0), card[v]) + z3.If(keep_aside, aside[v], _k(0))
+            give.append([z3.If(take_card, self.k(0), card[v]) + z3.If(keep_aside, aside[v], self.k(0))
                          for v in range(KINDS)])
             if self.tie_bucket:  # en.tie.4-5: of the tie round's cards, what the winner can chomp
                 ties = self.tie_vec(w, q)
                 take_tie = [z3.And(z3.Not(keep_aside), z3.Or(frenzy, me[q], z3.ULT(_bv(v, CARD_BITS), c)))
                             for v in range(KINDS)]
-                taken = [taken[v] + z3.If(take_tie[v], ties[v], _k(0)) for v in range(KINDS)]
-                give[q] = [give[q][v] + z3.If(take_tie[v], _k(0), ties[v]) for v in range(KINDS)]
+                taken = [taken[v] + z3.If(take_tie[v], ties[v], self.k(0)) for v in range(KINDS)]
+                give[q] = [give[q][v] + z3.If(take_tie[v], self.k(0), ties[v]) for v in range(KINDS)]
         for q in range(n):
             self.give_back(w, q, give[q])
             self.add(w, f"disc{q}_", taken, me[q])
@@ -1517,10 +1588,10 @@ class _Std:
         penalty = w["resume"] == _st.R_PENALTY
         for p in range(self.n):
             mine = w["shuf"] == p
-            w[f"size{p}"] = z3.If(mine, w[f"size{p}"] + _sum(self.vec(w, f"disc{p}_")), w[f"size{p}"])
+            w[f"size{p}"] = z3.If(mine, w[f"size{p}"] + self.sum(self.vec(w, f"disc{p}_")), w[f"size{p}"])
             for v in range(KINDS):
                 w[f"pile{p}_{v}"] = z3.If(mine, w[f"pile{p}_{v}"] + w[f"disc{p}_{v}"], w[f"pile{p}_{v}"])
-                w[f"disc{p}_{v}"] = z3.If(mine, _k(0), w[f"disc{p}_{v}"])
+                w[f"disc{p}_{v}"] = z3.If(mine, self.k(0), w[f"disc{p}_{v}"])
             card = self.draw(w, p, z3.And(pc, mine, penalty), inp)
             self.add(w, "centre_", self.one(card), z3.And(mine, penalty))
         w["_sched"] = z3.If(penalty, _bv(_st.R_RACE, 2), w["resume"])

@@ -34,12 +34,13 @@ from rulecheck.check.symbolic.chomp_encoding import (
     Sym,
     _bit,
     _bv,
-    _k,
+    _check_counts,
     _sel,
     _Std,
-    _sum,
+    _uge,
+    _ule,
+    _ult,
     _used,
-    _wide,
     merge,
     phase_case_split,
     two_player_encoding,
@@ -145,7 +146,7 @@ D_ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
 D_TURN, D_SHUFFLE, D_NOBODY, D_SLAP, D_TIE = range(5)
 
 
-def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
+def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *, counts: str = "bv") -> ChompEncoding:
     """The Doble Chomp encoding for ``ruleset`` (the full deck, 2 players), step for step with
     :mod:`rulecheck.games.chomp.standard` in mode ``doble-chomp``.
 
@@ -158,34 +159,42 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -
     kind and flags bit for bit), ``outcome``, ``winners``, ``chain`` (consecutive Ink Out replays in
     this round) and ``used.<ruling id>``. Inputs: ``act``, ``slapper``, ``own`` and ``which`` (the
     owner's lower or higher card), the drawn cards ``draw{p}``/``draw{p}x`` and open options.
+    ``counts = "int"``: counts and sizes as integers, the encoding invariants are proved on (see
+    :func:`.chomp_encoding.standard_game`).
     """
+    _check_counts(counts)
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset("chomp", ruleset)
     options = _covered_options("doble-chomp", DOBLE_RULINGS, rs)
     open_rulings = tuple(r for r, o in options.items() if o is None and len(DOBLE_RULINGS[r]) > 1)
+    enc = _Doble(options, ints=counts == "int")
     bv = z3.BitVecSort
+    num = enc.count_sort
     variables: list[tuple[str, z3.SortRef]] = [
         ("phase", bv(3)), ("step", bv(3)), ("resume", bv(2)), ("shuf", bv(SEL)), ("outcome", bv(3)),
         ("winners", bv(4)), ("race", bv(RACE_BITS)), ("chain", bv(CW))]
     for p in range(2):
         for v in range(KINDS):
-            variables += [(f"pile{p}_{v}", bv(KW)), (f"disc{p}_{v}", bv(KW)), (f"aside{p}_{v}", bv(KW))]
-        variables += [(f"lo{p}", bv(CARD_BITS)), (f"hi{p}", bv(CARD_BITS)), (f"cnt{p}", bv(2)), (f"size{p}", bv(CW))]
+            variables += [(f"pile{p}_{v}", num(KW)), (f"disc{p}_{v}", num(KW)), (f"aside{p}_{v}", num(KW))]
+        variables += [(f"lo{p}", bv(CARD_BITS)), (f"hi{p}", bv(CARD_BITS)), (f"cnt{p}", bv(2)), (f"size{p}", num(CW))]
         variables += [(f"{flag}{p}", z3.BoolSort()) for flag in ("act", "rep", "bad", "banw", "banb", "keep")]
         variables.append((f"first{p}", bv(CARD_BITS)))
-    variables += [(f"centre_{v}", bv(KW)) for v in range(KINDS)]
+    variables += [(f"centre_{v}", num(KW)) for v in range(KINDS)]
     variables += [(f"used.{rid}", z3.BoolSort()) for rid in DOBLE_RULINGS]
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(SEL)), ("own", z3.BoolSort()),
                                             ("which", z3.BoolSort())]
     inputs += [(f"draw{p}{x}", bv(CARD_BITS)) for p in range(2) for x in ("", "x")]
     inputs += [(f"opt.{rid}", z3.BoolSort() if len(DOBLE_RULINGS[rid]) == 2 else bv(2)) for rid in open_rulings]
-    enc = _Doble(options)
     system = TransitionSystem(
-        name="chomp/doble-chomp", variables=tuple(variables), inputs=tuple(inputs), init=enc.init,
+        name="chomp/doble-chomp" + ("/int-counts" if enc.ints else ""), variables=tuple(variables),
+        inputs=tuple(inputs), init=enc.init,
         trans=enc.trans, enabled=lambda s: s["phase"] != _st.OVER, terminal=lambda s: s["phase"] == _st.OVER,
         description=doble_chomp.__doc__ or "",
-        meta={"logic": "QF_BV", "game": "chomp", "variant": "doble-chomp", "players": 2})
+        meta={"logic": None if enc.ints else "QF_BV", "game": "chomp", "variant": "doble-chomp", "players": 2,
+              "counts": counts})
     out = ChompEncoding("doble-chomp", 2, rs, options, system, tuple(DOBLE_RULINGS),
-                        case_split=phase_case_split({D_SLAP: ("slapper", "own", "which")}))
+                        case_split=phase_case_split({D_SLAP: ("slapper", "own", "which")}), counts=counts)
+    if not enc.ints:
+        out.int_counts = lambda: doble_chomp(rs, counts="int")
     for rid in DOBLE_RULINGS:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     kind = lambda s: s["race"] & _st.KIND_MASK  # noqa: E731
@@ -195,7 +204,7 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -
     out.targets["unable-to-play"] = (
         "a player must turn over two cards but has fewer (rulings chomp.doble_short, chomp.replay_no_card)",
         lambda s: z3.And(s["phase"] == _st.TURN, z3.Or([z3.And(s[f"act{p}"], z3.Or(s["step"] == _st.NEW, s[f"rep{p}"]),
-                                                               z3.ULT(s[f"size{p}"], 2)) for p in range(2)])))
+                                                               _ult(s[f"size{p}"], 2)) for p in range(2)])))
     out.invariants["phase-has-moves"] = (
         "every state is terminal or has a legal action: a turn-over, a race (nobody_slaps is always an "
         "outcome), or a shuffle of a player whose discard pile is not empty",
@@ -205,7 +214,7 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -
     out.invariants["collector-wins"] = (
         "a player who collected all of the cards has won (en.object.2)",
         lambda s: z3.And([z3.Implies(z3.And(s["phase"] == _st.OVER,
-                                            _sum([s[f"size{p}"], *[s[f"disc{p}_{v}"] for v in range(KINDS)]], 8) == 50),
+                                            enc.sum([s[f"size{p}"], *enc.vec(s, f"disc{p}_")], 8) == 50),
                                      (s["winners"] & (1 << p)) != 0) for p in range(2)]))
     out.invariants["cards-conserved"] = ("every card of each kind is in exactly one place", enc.conserved)
     return out
@@ -226,10 +235,10 @@ class _Doble(_Std):
     """Doble Chomp's transition relation, written like :mod:`rulecheck.games.chomp.standard`
     (mode ``doble-chomp``) with symbolic branches merged."""
 
-    def __init__(self, options: Mapping[str, str | None]) -> None:
+    def __init__(self, options: Mapping[str, str | None], *, ints: bool = False) -> None:
         # one set-aside count per player (the winner takes aside and aside_tie alike) and no
         # switch to another game: neither optional part of the standard encoding's state
-        super().__init__(2, 25, _cards.DECKS["full"], options, tie_bucket=False, switch=False)
+        super().__init__(2, 25, _cards.DECKS["full"], options, tie_bucket=False, switch=False, ints=ints)
         self.covered = DOBLE_RULINGS
 
     # ------------------------------------------------------------------ the table
@@ -273,7 +282,7 @@ class _Doble(_Std):
         for p in range(2):
             who = z3.And(w[f"act{p}"], z3.Or(z3.Not(in_replay), w[f"rep{p}"]))
             disc = self.any_(w, f"disc{p}_")
-            sh.append(z3.And(is_turn, who, disc, z3.ULT(w[f"size{p}"], 2)))
+            sh.append(z3.And(is_turn, who, disc, _ult(w[f"size{p}"], 2)))
             empties.append(z3.And(w[f"act{p}"], w[f"size{p}"] == 0, disc))
         shuffling = z3.Or(sh)
         self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)), inp)
@@ -329,18 +338,20 @@ class _Doble(_Std):
         """Turn over the top two cards of p's pile (one if only one is left): es.doble-chomp.1.
         Returns (lower, higher, how many) of the inputs ``draw{p}`` <= ``draw{p}x``."""
         a, b = inp[f"draw{p}"], inp[f"draw{p}x"]
-        two = z3.UGE(w[f"size{p}"], 2)
-        used = [z3.If(a == v, _k(1), _k(0)) + z3.If(z3.And(two, b == v), _k(1), _k(0)) for v in range(KINDS)]
+        two = _uge(w[f"size{p}"], 2)
+        used = [z3.If(a == v, self.k(1), self.k(0)) + z3.If(z3.And(two, b == v), self.k(1), self.k(0))
+                for v in range(KINDS)]
         kept = z3.Implies(w[f"keep{p}"], z3.Or(a == w[f"first{p}"], b == w[f"first{p}"]))
         self.legal.append(z3.Implies(cond, z3.And(
             z3.Implies(two, z3.ULE(a, b)), z3.Implies(z3.Not(two), b == 0), kept,
-            *[z3.ULE(used[v], w[f"pile{p}_{v}"]) for v in range(KINDS)])))
+            *[_ule(used[v], w[f"pile{p}_{v}"]) for v in range(KINDS)])))
         w[f"keep{p}"] = z3.And(w[f"keep{p}"], z3.Not(cond))
         w[f"first{p}"] = z3.If(w[f"keep{p}"], w[f"first{p}"], _bv(0, CARD_BITS))
         for v in range(KINDS):
             w[f"pile{p}_{v}"] = z3.If(cond, w[f"pile{p}_{v}"] - used[v], w[f"pile{p}_{v}"])
         n = z3.If(two, z3.BitVecVal(2, 2), z3.BitVecVal(1, 2))
-        w[f"size{p}"] = z3.If(cond, w[f"size{p}"] - z3.ZeroExt(CW - 2, n), w[f"size{p}"])
+        taken = z3.If(two, z3.IntVal(2), z3.IntVal(1)) if self.ints else z3.ZeroExt(CW - 2, n)
+        w[f"size{p}"] = z3.If(cond, w[f"size{p}"] - taken, w[f"size{p}"])
         return a, z3.If(two, b, _bv(0, CARD_BITS)), n
 
     def turn_over(self, w: Sym, pc: Any, inp: State) -> None:
@@ -349,7 +360,7 @@ class _Doble(_Std):
         step = w["step"]
         replay_step = step != _st.NEW
         who = [z3.If(replay_step, z3.And(w[f"rep{p}"], w[f"act{p}"]), w[f"act{p}"]) for p in range(2)]
-        short = [z3.And(who[p], z3.ULT(w[f"size{p}"], 2)) for p in range(2)]
+        short = [z3.And(who[p], _ult(w[f"size{p}"], 2)) for p in range(2)]
         loses = self.rule("chomp.doble_short", z3.And(pc, z3.Or(short)), inp)("loses_game")
         loser0 = z3.And(loses, short[0])
         loser1 = z3.And(loses, z3.Not(short[0]), short[1])
@@ -535,7 +546,7 @@ class _Doble(_Std):
         for q in range(2):
             tab = self.table_counts(w, q)
             aside = self.vec(w, f"aside{q}_")
-            taken = [taken[v] + tab[v] + z3.If(current, _k(0), aside[v]) for v in range(KINDS)]
+            taken = [taken[v] + tab[v] + z3.If(current, self.k(0), aside[v]) for v in range(KINDS)]
             self.give_back(w, q, aside, current)
         self.rule("chomp.two_player_won_cards", pc, inp)  # discard_pile
         for p in range(2):
@@ -561,15 +572,16 @@ class _Doble(_Std):
         cs: list[Any] = [s["phase"] == _st.TURN, s["step"] == _st.NEW, s["resume"] == _st.R_NONE, s["shuf"] == 0,
                          s["outcome"] == _st.O_NONE, s["winners"] == 0, s["race"] == 0, s["chain"] == 0]
         for p in range(2):
-            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == 25)
+            cs.append(self.sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == 25)
             cs.append(s[f"size{p}"] == 25)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
             cs += [s[f"lo{p}"] == 0, s[f"hi{p}"] == 0, s[f"cnt{p}"] == 0, s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb", "keep")] + [s[f"first{p}"] == 0]
         for v in range(KINDS):
             cs.append(s[f"centre_{v}"] == 0)
-            cs.append(_sum([s[f"pile{p}_{v}"] for p in range(2)], 8) == self.deck[v])
+            cs.append(self.sum([s[f"pile{p}_{v}"] for p in range(2)], 8) == self.deck[v])
         cs += [z3.Not(s[f"used.{rid}"]) for rid in DOBLE_RULINGS]
+        cs += self.nonnegative(s)
         return z3.And(cs)
 
     def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
@@ -591,10 +603,10 @@ class _Doble(_Std):
             parts = [s[f"centre_{v}"]]
             for p in range(2):
                 parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"], self.table_counts(w, p)[v]]
-            cs.append(_sum(parts, 8) == self.deck[v])
+            cs.append(self.sum(parts, 8) == self.deck[v])
         for p in range(2):
-            cs.append(_sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == _wide(s[f"size{p}"], 8))
-        return z3.And(*cs, self.well_formed(s))
+            cs.append(self.sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == self.wide(s[f"size{p}"], 8))
+        return z3.And(*cs, self.well_formed(s), *self.nonnegative(s))
 
     def well_formed(self, s: State) -> z3.BoolRef:
         """The shape of every reachable state (strengthens conservation for k-induction): no face-up
@@ -623,7 +635,7 @@ class _Doble(_Std):
             mine = z3.And(phase == _st.SHUFFLE, s["shuf"] == p)
             cs += [z3.Implies(mine, z3.Or([s[f"disc{p}_{v}"] != 0 for v in range(KINDS)])),
                    z3.Implies(z3.And(mine, resume == _st.R_TURN),
-                              z3.And(z3.ULT(s[f"size{p}"], 2), z3.Or(s["step"] == _st.NEW, s[f"rep{p}"]))),
+                              z3.And(_ult(s[f"size{p}"], 2), z3.Or(s["step"] == _st.NEW, s[f"rep{p}"]))),
                    z3.Implies(z3.And(mine, resume == _st.R_PENALTY), s[f"size{p}"] == 0)]
         cs.append(z3.Implies(phase == _st.SHUFFLE, z3.Or(resume == _st.R_TURN, resume == _st.R_PENALTY)))
         before_turn = z3.Or(phase == _st.TURN, z3.And(phase == _st.SHUFFLE, resume == _st.R_TURN))

@@ -23,7 +23,7 @@ rápido race for the lower card) has Underwater War's queries (ruling points ``R
 cards each, the 3+ player race machinery, piles as counts; ``DOBLE_RULINGS``, not
 ``two_player_won_cards = bottom_of_pile``) has the standard game's queries (``ink-out``,
 ``feeding-frenzy``, ``longest-chain`` of Ink Outs) and ``invariant:cards-conserved`` (proved for
-all depths by cases in about 140 s).
+all depths by cases in about 50 s, on the encoding with integer counts).
 
 Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts by kind:
 :func:`.chomp_encoding.standard_game`; every ruling point it consults, with every option):
@@ -33,10 +33,10 @@ Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts b
 * ``ink-out``, ``feeding-frenzy``, ``over``, ``unable-to-play`` (a replay with nothing to play):
   reachability (BMC); ``invariant:collector-wins`` (k-induction); ``lasso``;
 * ``invariant:cards-conserved``: every card in exactly one place, with the shape of reachable
-  states (1-induction with the step case split into cases, :func:`.induction.induction_by_cases`:
-  unsplit, the step case is beyond 300 s; split by phase and race outcome it is proved for all
-  depths with 3 players in about 750 s, while with 4 players a slap case of the 11-card kind has
-  no answer yet: "unknown"; see docs/BENCHMARKS.md);
+  states (1-induction with the step case split into cases, :func:`.induction.induction_by_cases`,
+  on the same encoding with integer counts, ``int_counts``: proved for all depths with 3, 4, 5 and
+  6 players in about 80, 120, 200 and 500 s; with bit-vector counts only 3 players was proved, in
+  750 s; see docs/BENCHMARKS.md);
 * ``switch`` (when ``chomp.two_left`` may be a 2-player game): the last two switch to it. The
   encoding ends there, so on such a ruleset every query holds "up to the switch";
 * ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
@@ -182,9 +182,14 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None,
         result = bmc(system, target, depth, query=name, budget_seconds=budget_seconds)
         result.meta["question"] = desc
     elif name.startswith("invariant:"):
+        if enc.int_counts is not None:  # proved on the same encoding with integer counts
+            enc = enc.int_counts()
         desc, prop = enc.invariants[name.split(":", 1)[1]]
         result = _prove_invariant(enc, prop, name, depth, budget_seconds, note)
         result.meta["question"] = desc
+        result.meta["counts"] = enc.counts
+        if enc.counts == "int":
+            result.detail = f"on the encoding with integer counts: {result.detail}"
     elif name == "deadlock":
         desc, prop = enc.invariants["phase-has-moves"]
         result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
@@ -213,7 +218,9 @@ CASE_SECONDS = 60.0
 
 def _prove_invariant(enc: Any, prop: Any, name: str, depth: int, budget_seconds: float | None,
                      note: Callable[[str], None] | None = None) -> CheckResult:
-    """An invariant of a Chomp! encoding for all depths: where the encoding says how to split
+    """An invariant of a Chomp! encoding for all depths (:func:`run_query` passes the encoding with
+    integer counts where there is one: linear arithmetic proves sums of counts where bit-vector
+    adders are beyond the solver). Where the encoding says how to split
     the induction step into cases (``case_split``), 1-induction by cases first
     (:func:`.induction.induction_by_cases`: the unsplit step case of card conservation is
     beyond 300 s on the full deck); if that finds the invariant not 1-inductive (a counterexample
