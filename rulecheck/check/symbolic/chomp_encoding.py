@@ -28,6 +28,11 @@ Ruling points the variant consults are parameters: a ruleset's option is baked i
 option (``raw``) becomes a free input, as the engine's Pending state lets either option follow.
 ``chomp.reshuffle_when = when_pile_runs_out`` and ``replay_like_tie`` are not encoded (the
 encoding refuses such a ruleset).
+
+``counts="int"`` gives the encoding invariants are proved on: each pile as integer counts by kind
+(``pile{p}_{v}``), its order forgotten, the cards turned over free inputs the pile must hold
+(:func:`two_player_encoding`). It has every step of this one and of the engine, and more, so an
+invariant proved there holds here; it is used for proofs only, never for witnesses.
 """
 
 from __future__ import annotations
@@ -162,16 +167,34 @@ class ChompEncoding:
     (None where there is none, or this is it)."""
 
 
-def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
-    """The Underwater War encoding for ``ruleset`` (the full deck, 2 players)."""
-    return two_player_encoding("underwater-war", UW_RULINGS, _UW, ruleset)
+def underwater_war(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *,
+                   counts: str = "bv") -> ChompEncoding:
+    """The Underwater War encoding for ``ruleset`` (the full deck, 2 players); ``counts="int"``:
+    the piles as counts (see :func:`two_player_encoding`)."""
+    return two_player_encoding("underwater-war", UW_RULINGS, _UW, ruleset, counts=counts)
 
 
 def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cls: type[_UW],
-                        ruleset: Ruleset | str | Mapping[str, object]) -> ChompEncoding:
+                        ruleset: Ruleset | str | Mapping[str, object], *, counts: str = "bv") -> ChompEncoding:
     """The encoding of a 2-player game played with Underwater War's turn-over and war
     (``cls``: :class:`_UW` or a subclass) on the full deck; ``rulings`` are the ruling points
-    it consults with the options it covers (another option in ``ruleset`` is refused)."""
+    it consults with the options it covers (another option in ``ruleset`` is refused).
+
+    ``counts = "bv"`` (the default, for BMC, lassos and witnesses): each face-down pile is 50
+    cells in order (``pile{p}_{k}``, top first, and its length ``len{p}``), so
+    ``chomp.two_player_won_cards = bottom_of_pile`` is exact; the other counts are 6-bit.
+
+    ``counts = "int"`` (the encoding invariants are proved on, ``int_counts``): each pile is its
+    counts by kind (``pile{p}_{v}``) and every count and length an integer; the cards turned over
+    are inputs (``draw{p}_{j}``, the j-th card from the top) that the pile must hold, and a
+    shuffled or won card may come up in any order. That forgets the order of the piles, so this
+    encoding has every step of the ordered one (take the cells' counts, and draw the cards the
+    cells hold) and of the engine, and some more: an invariant proved on it holds for both (the
+    tests check engine games are its paths). With 50 ordered cells, the step case of card
+    conservation was unanswered after 10 minutes; on counts it is linear arithmetic.
+    """
+    _check_counts(counts)
+    ints = counts == "int"
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset("chomp", ruleset)
     options: dict[str, str | None] = {}
     for rid, covered in rulings.items():
@@ -192,30 +215,38 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
     for name, w in (("phase", 3), ("step", 3), ("resume", 2), ("shuf", 1), ("outcome", 3), ("winners", 2),
                     ("chain", CW)):
         var(name, bv(w))
+    num = z3.IntSort() if ints else bv(CW)
     for p in range(2):
-        var(f"len{p}", bv(CW))
-        for k in range(SLOTS):
-            var(f"pile{p}_{k}", bv(CARD_BITS))
+        var(f"len{p}", num)
+        if ints:
+            for v in range(KINDS):
+                var(f"pile{p}_{v}", num)
+        else:
+            for k in range(SLOTS):
+                var(f"pile{p}_{k}", bv(CARD_BITS))
         for v in range(KINDS):
-            var(f"disc{p}_{v}", bv(CW))
-            var(f"aside{p}_{v}", bv(CW))
+            var(f"disc{p}_{v}", num)
+            var(f"aside{p}_{v}", num)
         var(f"tab{p}", bv(CARD_BITS))
         for flag in ("has", "bad", "banw", "banb"):
             var(f"{flag}{p}", z3.BoolSort())
     for v in range(KINDS):
-        var(f"centre_{v}", bv(CW))
+        var(f"centre_{v}", num)
     var("f_bad", z3.BoolSort())  # the race's flags, fixed when it starts (F_BAD_OK, F_OWN_EEL)
     var("f_own", z3.BoolSort())
     for rid in rulings:
         var(f"used.{rid}", z3.BoolSort())
 
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(1)), ("own", z3.BoolSort())]
-    inputs += [(f"ord_{k}", bv(CARD_BITS)) for k in range(SLOTS)]
+    if ints:
+        inputs += [(f"draw{p}_{j}", bv(CARD_BITS)) for p in range(2) for j in range(3)]
+    else:
+        inputs += [(f"ord_{k}", bv(CARD_BITS)) for k in range(SLOTS)]
     inputs += [(f"opt.{rid}", z3.BoolSort()) for rid in open_rulings]
 
-    enc = cls(options, rulings)
+    enc = cls(options, rulings, ints=ints)
     system = TransitionSystem(
-        name=f"chomp/{variant}",
+        name=f"chomp/{variant}" + ("/int-counts" if ints else ""),
         variables=tuple(variables),
         inputs=tuple(inputs),
         init=enc.init,
@@ -224,10 +255,14 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
         terminal=lambda s: s["phase"] == OVER,
         equal=None,
         description=__doc__ or "",
-        meta={"logic": "QF_BV", "game": "chomp", "variant": variant, "players": 2},
+        meta={"logic": None if ints else "QF_BV", "game": "chomp", "variant": variant, "players": 2,
+              "counts": counts},
     )
     out = ChompEncoding(variant, 2, rs, options, system, tuple(rulings),
-                        case_split=phase_case_split({A_SLAP: ("slapper", "own")}, shuffle=("shuf", "resume")))
+                        case_split=phase_case_split({A_SLAP: ("slapper", "own")}, shuffle=("shuf", "resume")),
+                        counts=counts)
+    if not ints:
+        out.int_counts = lambda: two_player_encoding(variant, rulings, cls, rs, counts="int")
     for rid in rulings:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == OVER)
@@ -242,12 +277,13 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
                                 for p in range(2)])))
     out.targets["short-war"] = ("a war where a player has fewer than 3 cards",
                                 lambda s: z3.And(s["phase"] == TURN, s["step"] == WAR,
-                                                 z3.Or(z3.ULT(s["len0"], 3), z3.ULT(s["len1"], 3))))
+                                                 z3.Or(_ult(s["len0"], 3), _ult(s["len1"], 3))))
     out.invariants["phase-has-moves"] = (
         "every state is terminal or has a legal action (turn over, shuffle, or a race outcome)",
         lambda s: z3.Or(s["phase"] == TURN, s["phase"] == RACE, s["phase"] == SHUFFLE, s["phase"] == OVER))
     out.invariants["cards-conserved"] = ("every card of each kind is in exactly one place", enc.conserved)
-    out.invariants["total-50"] = ("50 cards in play (and every state well formed)", enc.total_ok)
+    if not ints:
+        out.invariants["total-50"] = ("50 cards in play (and every state well formed)", enc.total_ok)
     out.invariants["collector-wins"] = (
         "a player who collected all of the cards has won (en.object.2)", enc.collector_wins)
     return out
@@ -258,11 +294,27 @@ def _used(rid: str) -> Callable[[State], z3.BoolRef]:
 
 
 class _UW:
-    """The transition relation, written like the engine code with symbolic branches merged."""
+    """The transition relation, written like the engine code with symbolic branches merged.
 
-    def __init__(self, options: Mapping[str, str | None], rulings: Mapping[str, tuple[str, ...]] = UW_RULINGS) -> None:
+    ``ints``: the piles as integer counts by kind, their order forgotten (see
+    :func:`underwater_war`); the cards turned over are then the inputs ``draw{p}_{j}`` (the j-th
+    card from the top), allowed when the pile holds them (``draw_ok``, collected per transition)."""
+
+    def __init__(self, options: Mapping[str, str | None], rulings: Mapping[str, tuple[str, ...]] = UW_RULINGS, *,
+                 ints: bool = False) -> None:
         self.options = options
         self.rulings = rulings
+        self.ints = ints
+        self.draw_ok: list[Any] = []
+
+    def k(self, x: int) -> Any:
+        """A count constant: an integer, or a ``CW``-bit bit-vector."""
+        return z3.IntVal(x) if self.ints else _bv(x)
+
+    def top(self, w: Sym, p: int, j: int) -> Any:
+        """The j-th card from the top of p's pile (0, 1 or 2): its cell, or with the piles as
+        counts, the input ``draw{p}_{j}`` (which :meth:`pop` checks the pile holds)."""
+        return w[f"_draw{p}_{j}"] if self.ints else w[f"pile{p}_{j}"]
 
     # ------------------------------------------------------------------ helpers
     def rule(self, w: Sym, rid: str, pc: Any, inp: State) -> Any:
@@ -283,14 +335,21 @@ class _UW:
                          s["outcome"] == O_NONE, s["winners"] == 0, s["chain"] == 0]
         for p in range(2):
             cs.append(s[f"len{p}"] == 25)
-            cs += [s[f"pile{p}_{k}"] == 0 for k in range(25, SLOTS)]
-            cs += [z3.ULE(s[f"pile{p}_{k}"], OCTOPUS) for k in range(25)]
+            if self.ints:
+                cs.append(z3.Sum([s[f"pile{p}_{v}"] for v in range(KINDS)]) == 25)
+                cs += [s[f"pile{p}_{v}"] >= 0 for v in range(KINDS)]
+            else:
+                cs += [s[f"pile{p}_{k}"] == 0 for k in range(25, SLOTS)]
+                cs += [z3.ULE(s[f"pile{p}_{k}"], OCTOPUS) for k in range(25)]
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
             cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), z3.Not(s[f"bad{p}"]), z3.Not(s[f"banw{p}"]),
                    z3.Not(s[f"banb{p}"])]
         cs += [s[f"centre_{v}"] == 0 for v in range(KINDS)]
         cs += [z3.Not(s[f"used.{rid}"]) for rid in self.rulings]
         cs += [z3.Not(s["f_bad"]), z3.Not(s["f_own"])]
+        if self.ints:
+            cs += [s[f"pile0_{v}"] + s[f"pile1_{v}"] == FULL[v] for v in range(KINDS)]
+            return z3.And(cs)
         cells = [s[f"pile{p}_{k}"] for p in range(2) for k in range(25)]
         for v in range(KINDS):
             cs.append(z3.PbEq([(c == v, 1) for c in cells], FULL[v]))
@@ -309,8 +368,18 @@ class _UW:
     def centre_any(self, w: Sym) -> Any:
         return z3.Or([w[f"centre_{v}"] != 0 for v in range(KINDS)])
 
-    def pop(self, w: Sym, p: int, n: Any) -> None:
-        """Remove the top ``n`` (an int or a BV6 that is 0..3) cards of p's pile."""
+    def pop(self, w: Sym, p: int, n: Any, cond: Any = True) -> None:
+        """Remove the top ``n`` (an int or a count that is 0..3) cards of p's pile. With the piles
+        as counts: the cards :meth:`top` gave, which the pile must hold where ``cond`` (the path
+        on which they are taken) holds; at most once per player and transition."""
+        if self.ints:
+            taken = [z3.Sum([z3.If(z3.And(self.k(j) < n, w[f"_draw{p}_{j}"] == v), 1, 0) for j in range(3)])
+                     for v in range(KINDS)]
+            self.draw_ok.append(z3.Implies(cond, z3.And([taken[v] <= w[f"pile{p}_{v}"] for v in range(KINDS)])))
+            for v in range(KINDS):
+                w[f"pile{p}_{v}"] = w[f"pile{p}_{v}"] - taken[v]
+            w[f"len{p}"] = w[f"len{p}"] - n
+            return
         cells = [w[f"pile{p}_{k}"] for k in range(SLOTS)]
         zero = _bv(0, CARD_BITS)
         if isinstance(n, int):
@@ -327,10 +396,9 @@ class _UW:
         for v in range(KINDS):
             w[f"{prefix}{v}"] = _ite(cond, w[f"{prefix}{v}"] + counts[v], w[f"{prefix}{v}"])
 
-    @staticmethod
-    def one(card: Any, cond: Any = True) -> list[Any]:
+    def one(self, card: Any, cond: Any = True) -> list[Any]:
         """The count vector of one card (when ``cond``)."""
-        return [z3.If(z3.And(cond, card == v), _bv(1), _bv(0)) for v in range(KINDS)]
+        return [z3.If(z3.And(cond, card == v), self.k(1), self.k(0)) for v in range(KINDS)]
 
     def table_counts(self, w: Sym) -> list[Any]:
         a = self.one(w["tab0"], w["has0"])
@@ -339,6 +407,10 @@ class _UW:
 
     def append_sorted(self, w: Sym, p: int, counts: list[Any]) -> None:
         """Put the cards ``counts`` under p's pile, highest first (the engine's fixed order)."""
+        if self.ints:  # the order is forgotten
+            self.add_counts(w, f"pile{p}_", counts)
+            w[f"len{p}"] = w[f"len{p}"] + z3.Sum(counts)
+            return
         n = w[f"len{p}"]
         above = []  # cards of kinds higher than v
         acc: Any = _bv(0)
@@ -363,17 +435,17 @@ class _UW:
             w[f"tab{p}"] = _bv(0, CARD_BITS)
             w[f"has{p}"] = z3.BoolVal(False)
             for v in range(KINDS):
-                w[f"aside{p}_{v}"] = _bv(0)
+                w[f"aside{p}_{v}"] = self.k(0)
             for f in ("bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
         w["step"] = _bv(NEW, 3)
 
     def schedule(self, w: Sym, resume: Any, pc: Any, inp: State) -> None:
         """standard.schedule for two active players (``resume`` a Python int or a BV2)."""
-        need = z3.If(w["step"] == WAR, _bv(3), _bv(1))
+        need = z3.If(w["step"] == WAR, self.k(3), self.k(1))
         is_turn = resume == R_TURN if not isinstance(resume, int) else z3.BoolVal(resume == R_TURN)
         res = _bv(resume, 2) if isinstance(resume, int) else resume
-        sh = [z3.And(is_turn, self.disc_any(w, p), z3.ULT(w[f"len{p}"], need)) for p in range(2)]
+        sh = [z3.And(is_turn, self.disc_any(w, p), _ult(w[f"len{p}"], need)) for p in range(2)]
         empties = [z3.And(w[f"len{p}"] == 0, self.disc_any(w, p)) for p in range(2)]
         no_shuffle = z3.And(z3.Not(sh[0]), z3.Not(sh[1]))
         self.rule(w, "chomp.reshuffle_when", z3.And(pc, no_shuffle, z3.Or(empties)), inp)  # when_needed only
@@ -450,7 +522,7 @@ class _UW:
     def forfeit(self, w: Sym, loser: int, pc: Any, inp: State) -> None:
         taken = [w[f"centre_{v}"] for v in range(KINDS)]
         for v in range(KINDS):
-            w[f"centre_{v}"] = _bv(0)
+            w[f"centre_{v}"] = self.k(0)
         self.take_all(w, _bv(1 - loser, 1), taken, pc, inp)
 
     def compare(self, w: Sym, pc: Any, inp: State) -> None:
@@ -496,7 +568,7 @@ class _UW:
         higher = w.copy()
         taken = [higher[f"centre_{v}"] for v in range(KINDS)]
         for v in range(KINDS):
-            higher[f"centre_{v}"] = _bv(0)
+            higher[f"centre_{v}"] = self.k(0)
         self.take_all(higher, z3.If(z3.UGT(w["tab0"], w["tab1"]), _bv(0, 1), _bv(1, 1)), taken, pc, inp)
         return higher
 
@@ -512,7 +584,7 @@ class _UW:
         # --- a war: 2 down, 1 up
         ww = w.copy()
         pc_w = z3.And(pc, war)
-        short = [z3.ULT(ww[f"len{p}"], 3) for p in range(2)]
+        short = [_ult(ww[f"len{p}"], 3) for p in range(2)]
         lose_opt = self.opt1(self.rule(ww, "chomp.war_short", z3.And(pc_w, z3.Or(short)), inp))
         empty = [ww[f"len{p}"] == 0 for p in range(2)]
         one_short = z3.Xor(short[0], short[1])
@@ -522,24 +594,25 @@ class _UW:
         for q in range(2):
             self.add_counts(bl, f"disc{q}_", [bl[f"aside{q}_{v}"] for v in range(KINDS)])
             for v in range(KINDS):
-                bl[f"aside{q}_{v}"] = _bv(0)
+                bl[f"aside{q}_{v}"] = self.k(0)
         self.end_of_round(bl, z3.And(pc_w, both_lose), inp)
         f0 = ww.copy()
         self.forfeit(f0, 0, z3.And(pc_w, z3.Not(both_lose), lose[0]), inp)
         f1 = ww.copy()
         self.forfeit(f1, 1, z3.And(pc_w, z3.Not(both_lose), z3.Not(lose[0]), lose[1]), inp)
         play = ww.copy()
+        pc_play = z3.And(pc_w, z3.Not(z3.Or(lose)))
         for p in range(2):
             n = play[f"len{p}"]
-            k = z3.If(z3.ULT(n, 3), n, _bv(3))  # min(3, len) >= 1 here
-            down = [z3.If(z3.And(z3.ULT(_bv(j), k - 1), play[f"pile{p}_{j}"] == v), _bv(1), _bv(0))
+            k = z3.If(_ult(n, 3), n, self.k(3))  # min(3, len) >= 1 here
+            top = [self.top(play, p, j) for j in range(3)]
+            down = [z3.If(z3.And(_ult(self.k(j), k - 1), top[j] == v), self.k(1), self.k(0))
                     for v in range(KINDS) for j in range(2)]
             self.add_counts(play, f"aside{p}_", [down[2 * v] + down[2 * v + 1] for v in range(KINDS)])
-            up = z3.If(k == 1, play[f"pile{p}_0"], z3.If(k == 2, play[f"pile{p}_1"], play[f"pile{p}_2"]))
-            play[f"tab{p}"] = up
+            play[f"tab{p}"] = z3.If(k == 1, top[0], z3.If(k == 2, top[1], top[2]))
             play[f"has{p}"] = z3.BoolVal(True)
-            self.pop(play, p, k)
-        self.compare(play, z3.And(pc_w, z3.Not(z3.Or(lose))), inp)
+            self.pop(play, p, k, pc_play)
+        self.compare(play, pc_play, inp)
         war_w = merge(both_lose, bl, merge(lose[0], f0, merge(lose[1], f1, play)))
         # --- one card each
         nw = w.copy()
@@ -551,18 +624,19 @@ class _UW:
         for q in range(2):
             self.add_counts(gb, f"disc{q}_", [gb[f"aside{q}_{v}"] for v in range(KINDS)])
             for v in range(KINDS):
-                gb[f"aside{q}_{v}"] = _bv(0)
+                gb[f"aside{q}_{v}"] = self.k(0)
         self.end_of_round(gb, z3.And(pc_n, z3.Or(e), back), inp)
         g0 = nw.copy()
         self.forfeit(g0, 0, z3.And(pc_n, z3.Not(back), e[0]), inp)
         g1 = nw.copy()
         self.forfeit(g1, 1, z3.And(pc_n, z3.Not(back), z3.Not(e[0]), e[1]), inp)
         one = nw.copy()
+        pc_one = z3.And(pc_n, z3.Not(z3.Or(e)))
         for p in range(2):
-            one[f"tab{p}"] = one[f"pile{p}_0"]
+            one[f"tab{p}"] = self.top(one, p, 0)
             one[f"has{p}"] = z3.BoolVal(True)
-            self.pop(one, p, 1)
-        self.compare(one, z3.And(pc_n, z3.Not(z3.Or(e))), inp)
+            self.pop(one, p, 1, pc_one)
+        self.compare(one, pc_one, inp)
         normal_w = merge(z3.And(z3.Or(e), back), gb, merge(e[0], g0, merge(e[1], g1, one)))
         m = merge(war, war_w, normal_w)
         w.v = m.v
@@ -573,6 +647,13 @@ class _UW:
         ok: list[Any] = []
         for p in range(2):
             mine = w["shuf"] == p
+            if self.ints:  # the piles as counts: the discard pile joins the pile, any order
+                disc = [w[f"disc{p}_{v}"] for v in range(KINDS)]
+                self.add_counts(out, f"pile{p}_", disc, mine)
+                out[f"len{p}"] = z3.If(mine, w[f"len{p}"] + z3.Sum(disc), w[f"len{p}"])
+                for v in range(KINDS):
+                    out[f"disc{p}_{v}"] = z3.If(mine, self.k(0), w[f"disc{p}_{v}"])
+                continue
             n = w[f"len{p}"]  # 0, 1 or 2 when shuffling (when_needed)
             d = z3.Sum([w[f"disc{p}_{v}"] for v in range(KINDS)])
             for k in range(SLOTS):
@@ -595,12 +676,12 @@ class _UW:
         pen = out.copy()
         p_is0 = w["shuf"] == 0
         for p in range(2):
-            top = pen[f"pile{p}_0"]
+            top = self.top(pen, p, 0)
             # the engine moves piles[p][:1]: nothing if the pile is (still) empty
             mine = z3.And(p_is0 if p == 0 else z3.Not(p_is0), pen[f"len{p}"] != 0)
             self.add_counts(pen, "centre_", self.one(top), mine)
             popped = pen.copy()
-            self.pop(popped, p, 1)
+            self.pop(popped, p, 1, z3.And(pc, penalty, mine))
             pen.v = merge(mine, popped, pen).v
         self.schedule(pen, R_RACE, z3.And(pc, penalty), inp)
         plain = out.copy()
@@ -631,7 +712,7 @@ class _UW:
                 win = w.copy()
                 taken = [win[f"centre_{v}"] for v in range(KINDS)]
                 for v in range(KINDS):
-                    win[f"centre_{v}"] = _bv(0)
+                    win[f"centre_{v}"] = self.k(0)
                 self.take_all(win, _bv(p, 1), taken, z3.And(cpc, valid), inp)
                 bad = w.copy()
                 self.bad_chomp(bad, p, valid_pl[p], z3.And(cpc, z3.Not(valid)), inp)
@@ -672,8 +753,8 @@ class _UW:
         w[f"banw{p}"] = z3.Or(w[f"banw{p}"], z3.And(was_valid, not_win))
         has_pile = w[f"len{p}"] != 0
         put = w.copy()
-        self.add_counts(put, "centre_", self.one(put[f"pile{p}_0"]))
-        self.pop(put, p, 1)
+        self.add_counts(put, "centre_", self.one(self.top(put, p, 0)))
+        self.pop(put, p, 1, z3.And(pc, has_pile))
         self.schedule(put, R_RACE, z3.And(pc, has_pile), inp)
         no_pile = z3.And(pc, z3.Not(has_pile), self.disc_any(w, p))
         nopen = self.opt1(self.rule(w, "chomp.bad_chomp_no_card", no_pile, inp))
@@ -696,7 +777,12 @@ class _UW:
         w["_end"] = z3.BoolVal(False)
         w["_winner"] = _bv(0, 1)
         for v in range(KINDS):
-            w[f"_tk{v}"] = _bv(0)
+            w[f"_tk{v}"] = self.k(0)
+        self.draw_ok = []
+        if self.ints:
+            for p in range(2):
+                for j in range(3):
+                    w[f"_draw{p}_{j}"] = inp[f"draw{p}_{j}"]
         phase = s["phase"]
         act = inp["act"]
         tw = w.copy()
@@ -713,14 +799,14 @@ class _UW:
             z3.And(phase == RACE, race_legal),
         )
         eqs = [t[k] == nxt.v[k] for k in t]  # scratch fields (_take, ...) are not state
-        return z3.And(legal, *eqs)
+        return z3.And(legal, *self.draw_ok, *eqs)
 
     # ------------------------------------------------------------------ invariants
     def kind_count(self, s: State, v: int) -> Any:
         total: Any = s[f"centre_{v}"]
         for p in range(2):
             total = total + s[f"disc{p}_{v}"] + s[f"aside{p}_{v}"]
-            total = total + z3.If(z3.And(s[f"has{p}"], s[f"tab{p}"] == v), _bv(1), _bv(0))
+            total = total + z3.If(z3.And(s[f"has{p}"], s[f"tab{p}"] == v), self.k(1), self.k(0))
         return total
 
     def pile_count(self, s: State, p: int, v: int) -> Any:
@@ -728,6 +814,11 @@ class _UW:
                        for k in range(SLOTS)])
 
     def conserved(self, s: State) -> z3.BoolRef:
+        if self.ints:  # every kind adds up, a pile's length is its counts, no count is negative
+            cs = [self.kind_count(s, v) + s[f"pile0_{v}"] + s[f"pile1_{v}"] == FULL[v] for v in range(KINDS)]
+            cs += [s[f"len{p}"] == z3.Sum([s[f"pile{p}_{v}"] for v in range(KINDS)]) for p in range(2)]
+            cs += [x >= 0 for x in s.values() if z3.is_arith(x)]
+            return z3.And(*cs, self.well_formed(s))
         cs = []
         for v in range(KINDS):
             cs.append(self.kind_count(s, v) + self.pile_count(s, 0, v) + self.pile_count(s, 1, v) == FULL[v])

@@ -64,9 +64,11 @@ RAPIDO_RULINGS: Mapping[str, tuple[str, ...]] = {
 options the encoding covers: all of them but ``chomp.reshuffle_when = when_pile_runs_out``."""
 
 
-def chomp_rapido(ruleset: Ruleset | str | Mapping[str, object] = "recommended") -> ChompEncoding:
-    """The Chomp rápido encoding for ``ruleset`` (the full deck, 2 players)."""
-    enc = two_player_encoding("chomp-rapido", RAPIDO_RULINGS, _Rapido, ruleset)
+def chomp_rapido(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *,
+                 counts: str = "bv") -> ChompEncoding:
+    """The Chomp rápido encoding for ``ruleset`` (the full deck, 2 players); ``counts="int"``:
+    the piles as counts (see :func:`.chomp_encoding.two_player_encoding`)."""
+    enc = two_player_encoding("chomp-rapido", RAPIDO_RULINGS, _Rapido, ruleset, counts=counts)
     enc.targets["rapido-race"] = (
         "a Chomp rápido slap race for the lower card (es.chomp-rapido.2)",
         lambda s: z3.And(s["phase"] == RACE, s["tab0"] != EEL, s["tab1"] != EEL))
