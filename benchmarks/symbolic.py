@@ -6,6 +6,7 @@
     python benchmarks/symbolic.py --standard-only --players 3 --rulesets recommended --budgets 60
     python benchmarks/symbolic.py --exact-only --budgets 10 60   # the exact Chonker Party encoding only
     python benchmarks/symbolic.py --two-player-only    # Chomp rápido, Doble Chomp, Underwater War lassos
+    python benchmarks/symbolic.py --proofs --budgets 900   # card conservation on every Chomp! encoding
 
 Each line: configuration, query, budget, the exact result (witness at depth d / no witness up
 to depth k / unknown after depth k) and the solver seconds for each depth. Also compares the
@@ -60,8 +61,13 @@ def main() -> None:
                     help="exact Chonker Party encoding: player counts")
     ap.add_argument("--two-player-only", action="store_true",
                     help="only Chomp rápido, Doble Chomp and the Underwater War lassos")
+    ap.add_argument("--proofs", action="store_true",
+                    help="only the card conservation proofs of every Chomp! encoding (budget: the first)")
     args = ap.parse_args()
     rows = []
+    if args.proofs:
+        _print(_proofs(args.budgets[0], args.players), args.json)
+        return
     if args.exact_only or args.two_player_only:
         if args.exact_only:
             _exact(rows, args)
@@ -146,6 +152,18 @@ def _two_player(budgets: list[float], max_depth: int) -> list:
         rows.append(("chomp/underwater-war/bottom_of_pile", "lasso-after-stem", budget,
                      run_query(enc, "lasso-after-stem", 12, budget)))
     return rows
+
+
+def _proofs(budget: float, players: list[int]) -> list:
+    """``invariant:cards-conserved`` on every Chomp! encoding, recommended ruleset (and the won
+    cards under the pile for the 2-player games that keep their piles in order)."""
+    encodings = [(f"chomp/standard/{n}p/recommended", lambda n=n: standard_game(n)) for n in players]
+    encodings += [("chomp/doble-chomp/recommended", doble_chomp)]
+    for label, make in (("underwater-war", underwater_war), ("chomp-rapido", chomp_rapido)):
+        encodings += [(f"chomp/{label}/recommended", make),
+                      (f"chomp/{label}/bottom_of_pile", lambda make=make: make(BOTTOM))]
+    return [(label, "invariant:cards-conserved", budget, run_query(make(), "invariant:cards-conserved", 4, budget))
+            for label, make in encodings]
 
 
 def _print(rows: list, as_json: bool) -> None:

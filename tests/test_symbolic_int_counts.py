@@ -284,3 +284,25 @@ def test_two_player_card_conservation_is_proved_for_all_depths(variant: str) -> 
     r = run_query(two_player(variant, "bv", True), "invariant:cards-conserved", 4, 600)
     assert r.status == "proved", r.detail
     assert r.meta["counts"] == "int" and "integer counts" in r.detail
+
+
+def test_the_audit_gives_the_proof_by_cases_more_of_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rulecheck audit --symbolic`` shares a configuration's time among its queries; the proof of
+    card conservation (all or nothing) gets ``PROOF_WEIGHT`` shares."""
+    from rulecheck.check.symbolic import queries
+    from rulecheck.check.symbolic.system import CheckResult
+
+    budgets: dict[str, float] = {}
+
+    def fake(enc: Any, name: str, depth: int, budget: float | None, note: Any = None) -> CheckResult:
+        budgets[name] = budget or 0.0
+        return CheckResult(name, "no-witness", 0)
+
+    monkeypatch.setattr(queries, "run_query", fake)
+    queries.run_symbolic_checks("chomp", "underwater-war", 2, "recommended", budget_seconds=100.0,
+                                queries=["deadlock", "invariant:cards-conserved", "lasso"])
+    # the fake answers at once, so each query's share is of (nearly) the whole 100 s
+    assert budgets["deadlock"] == pytest.approx(100 / (2 + queries.PROOF_WEIGHT), abs=0.5)
+    weight = queries.PROOF_WEIGHT
+    assert budgets["invariant:cards-conserved"] == pytest.approx(100 * weight / (1 + weight), abs=0.5)
+    assert budgets["lasso"] == pytest.approx(100.0, abs=0.5)

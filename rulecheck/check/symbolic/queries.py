@@ -166,6 +166,16 @@ def list_queries(game: str, variant: str | None = None, players: int | None = No
             + exact_queries(enc.exact))
 
 
+PROOF_WEIGHT = 3.0
+"""How many shares of a configuration's time :func:`run_symbolic_checks` gives a proof by cases
+(``invariant:cards-conserved`` of a Chomp! encoding): it is all or nothing, while a bounded search
+given less time still reports the depth it reached."""
+
+
+def _weight(name: str) -> float:
+    return PROOF_WEIGHT if name == "invariant:cards-conserved" else 1.0
+
+
 def _expand(names: Sequence[str], available: Sequence[str]) -> list[str]:
     out: list[str] = []
     for n in names:
@@ -339,7 +349,8 @@ def run_symbolic_checks(
     ``chonker-party``), ``variant`` (chomp: ``underwater-war``, ``standard``, ``chomp-rapido`` or
     ``doble-chomp``), ``players``,
     ``ruleset`` (name, path or :class:`Ruleset`), ``budget_seconds`` (wall clock for all
-    queries; each query gets an equal share of what is left), ``depth`` (the BMC/lasso bound),
+    queries; each query gets an equal share of what is left, a proof by cases :data:`PROOF_WEIGHT`
+    shares), ``depth`` (the BMC/lasso bound),
     ``queries`` (names or prefixes with ``*``; default :data:`DEFAULT_QUERIES`).
 
     Returns a :class:`SymbolicReport`: every :class:`CheckResult` (``statement()`` says
@@ -363,7 +374,8 @@ def run_symbolic_checks(
         if left <= 0:
             result = CheckResult(name, "unknown", 0, 0.0, None, [], "not run: the time budget was spent")
         else:
-            result = run_query(enc, name, depth, max(1.0, left / (len(names) - n)), note)
+            share = left * _weight(name) / sum(_weight(m) for m in names[n:])
+            result = run_query(enc, name, depth, max(1.0, share), note)
         report.results.append(result)
         if progress is not None:
             progress(result)
