@@ -256,7 +256,8 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
         equal=None,
         description=__doc__ or "",
         meta={"logic": None if ints else "QF_BV", "game": "chomp", "variant": variant, "players": 2,
-              "counts": counts},
+              "counts": counts, **({"counts_note": "the encoding with integer counts and the piles' order forgotten "
+                                                   "(it has every engine step)"} if ints else {})},
     )
     out = ChompEncoding(variant, 2, rs, options, system, tuple(rulings),
                         case_split=phase_case_split({A_SLAP: ("slapper", "own")}, shuffle=("shuf", "resume")),

@@ -210,7 +210,8 @@ def run_query(enc: Any, name: str, depth: int, budget_seconds: float | None,
         result.meta["question"] = desc
         result.meta["counts"] = enc.counts
         if enc.counts == "int":
-            result.detail = f"on the encoding with integer counts: {result.detail}"
+            what = enc.system.meta.get("counts_note", "the encoding with integer counts")
+            result.detail = f"on {what}: {result.detail}"
     elif name == "deadlock":
         desc, prop = enc.invariants["phase-has-moves"]
         result = k_induction(system, prop, min(depth, 4), query=name, budget_seconds=budget_seconds)
