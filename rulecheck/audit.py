@@ -45,7 +45,7 @@ from rulecheck.core.game import Game, action_from_json
 from rulecheck.core.paths import project_dir
 from rulecheck.core.rulings import load_ruleset
 from rulecheck.docs.editions import edition_findings
-from rulecheck.engine import actor_name, replay
+from rulecheck.engine import replay
 from rulecheck.findings import SEVERITIES, Finding, merge_all, severity_at_least
 from rulecheck.games import GAMES, game_module, load_game
 from rulecheck.scenarios import example_findings
@@ -773,7 +773,7 @@ def witness_lines(f: Finding) -> list[tuple[int, str, str]]:
         elif i == w.problem_step:
             marker = "problem"
         if marker:
-            keep.append((i, marker, f"{actor_name(s.actor)}: {s.text}"))
+            keep.append((i, marker, f"{game.actor_text(s.actor, s.action)}: {s.text}"))
     return keep
 
 
@@ -816,7 +816,7 @@ def explain_finding(f: Finding, clause_text: Mapping[str, str] | None = None) ->
         mark = ""
         if i == w.problem_step and w.loop_start is None:
             mark = f"   <== the problem ({f.kind}) appears here"
-        lines.append(f"{i + 1:>{width}}. {actor_name(s.actor)}: {s.text}{tag}{mark}")
+        lines.append(f"{i + 1:>{width}}. {game.actor_text(s.actor, s.action)}: {s.text}{tag}{mark}")
         state = game.apply(state, a).state
     lines.append(f"State reached: {game.describe_state(final.before if hasattr(final, 'before') else final)}")
     if w.loop_start is not None:

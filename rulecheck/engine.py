@@ -13,7 +13,7 @@ from typing import Any
 
 from rulecheck import __version__
 from rulecheck.core.errors import IllegalActionError, InvalidStateError, RulecheckError
-from rulecheck.core.game import CHANCE, RACE, RULING, TERMINAL, Action, Game, Pending
+from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, Pending, actor_name
 from rulecheck.core.provenance import Provenance
 from rulecheck.games import load_game
 
@@ -72,12 +72,6 @@ def random_policy(game: Game, state: Hashable, rng: random.Random) -> Action:
     if game.is_chance_node(state):
         return game.sample_chance(state, rng)
     return rng.choice(game.legal_actions(state))
-
-
-def actor_name(actor: int) -> str:
-    return {CHANCE: "chance", RACE: "race", RULING: "ruling", TERMINAL: "-"}.get(
-        actor, f"player {actor + 1}"
-    )
 
 
 def play(
@@ -153,7 +147,7 @@ def trace_to_json(trace: Trace) -> dict[str, Any]:
         "status": trace.status,
         "steps": [
             {
-                "actor": actor_name(s.actor),
+                "actor": game.actor_text(s.actor, s.action),
                 "action": game.action_to_json(s.action),
                 "text": s.text,
                 **s.provenance.to_json(),
@@ -205,7 +199,7 @@ def format_trace(trace: Trace, show_state: bool = False) -> str:
             tag += f"  ruling: {rulings}"
         if s.provenance.gap:
             tag += f"  GAP: {s.provenance.gap} (the text does not decide this)"
-        lines.append(f"{i:>{width}}. {actor_name(s.actor)}: {s.text}{tag}")
+        lines.append(f"{i:>{width}}. {game.actor_text(s.actor, s.action)}: {s.text}{tag}")
     state = trace.final
     if trace.status == "terminal":
         lines.append(f"Game over: {game.describe_state(state)}")

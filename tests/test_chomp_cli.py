@@ -52,3 +52,18 @@ def test_rulings_and_clauses_commands() -> None:
     assert res.exit_code == 0 and len(json.loads(res.output)["ruling_points"]) >= 25
     res = runner.invoke(main, ["clauses", "chomp", "--uncited"])
     assert res.exit_code == 0 and "0 clauses shown" in res.output
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_log_shows_a_turn_over_as_every_player_at_once(variant: str) -> None:
+    """The players turn over at the same time (en.gameplay.1): the log names no single player for
+    it; the JSON trace says the same."""
+    runner = CliRunner()
+    res = runner.invoke(main, ["simulate", "chomp", "-v", variant, "-s", "3", "--max-steps", "40"])
+    assert res.exit_code == 0, res.output
+    turns = [line for line in res.output.splitlines() if "turn over" in line.split(":", 1)[-1] and ". " in line]
+    assert turns and all(line.split(". ", 1)[1].startswith("players: ") for line in turns)
+    res = runner.invoke(main, ["simulate", "chomp", "-v", variant, "-s", "3", "--max-steps", "40", "--json"])
+    steps = json.loads(res.output)["steps"]
+    assert {s["actor"] for s in steps if s["action"][0] == "turn_over"} == {"players"}
+    assert {s["actor"] for s in steps if s["action"][0] == "deal"} == {"chance"}

@@ -48,6 +48,7 @@ __all__ = [
     "Violation",
     "action_from_json",
     "action_to_json",
+    "actor_name",
     "check_deal_shape",
 ]
 
@@ -61,6 +62,12 @@ TERMINAL = -4
 """The game is over."""
 
 Action = tuple[Any, ...]
+
+
+def actor_name(actor: int) -> str:
+    """A log's name for an actor: ``chance``, ``race``, ``ruling``, ``-`` (terminal) or ``player N``
+    (1-based)."""
+    return {CHANCE: "chance", RACE: "race", RULING: "ruling", TERMINAL: "-"}.get(actor, f"player {actor + 1}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +205,11 @@ class Game(ABC):
             rp = self.ruling_points[state.ruling]
             return f"Ruling {rp.id}: {rp.option(str(action[2])).text}"
         return self._describe_action(state, action)
+
+    def actor_text(self, actor: int, action: Action) -> str:
+        """Who takes ``action`` (``actor`` being the state's current player), as a log shows it:
+        :func:`actor_name`; a game where everyone takes an action at once says so."""
+        return actor_name(actor)
 
     @abstractmethod
     def _describe_action(self, state: Hashable, action: Action) -> str:

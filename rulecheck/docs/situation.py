@@ -16,7 +16,6 @@ from typing import Any
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Game, Pending, action_from_json
 from rulecheck.core.rulings import Ruleset
-from rulecheck.engine import actor_name
 from rulecheck.findings import Witness
 from rulecheck.games import load_game
 
@@ -98,7 +97,7 @@ def situation_from_witness(
         for i, action in enumerate(actions[: max(step_at, 0)]):
             _check_legal(game, state, action, i)
             actor = game.current_player(state)
-            recent.append((i + 1, actor_name(actor), game.describe_action(state, action)))
+            recent.append((i + 1, game.actor_text(actor, action), game.describe_action(state, action)))
             state = game.apply(state, action).state
     except RulecheckError as exc:
         return _broken(witness, f"the witness does not replay at step {len(recent)}: {exc}")
@@ -159,8 +158,9 @@ def _problem(game: Game, state: Hashable, action: tuple[Any, ...]) -> tuple[str,
         base = state.before
         fixed = [*state.fixed, (action[1], action[2])]
         given = ", ".join(f"{r} = {o}" for r, o in fixed)
-        return actor_name(game.current_player(base)), f"{game.describe_action(base, state.action)} (with {given})"
-    return actor_name(game.current_player(state)), game.describe_action(state, action)
+        return (game.actor_text(game.current_player(base), state.action),
+                f"{game.describe_action(base, state.action)} (with {given})")
+    return game.actor_text(game.current_player(state), action), game.describe_action(state, action)
 
 
 def _check_legal(game: Game, state: Hashable, action: tuple[Any, ...], index: int) -> None:

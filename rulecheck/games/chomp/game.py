@@ -350,6 +350,12 @@ class ChompGame(Game):
         return {"collected-all": ("es.dos-jugadores.1", "en.object.2", "es.objeto.2")}
 
     # ------------------------------------------------------------------ text
+    def actor_text(self, actor: int, action: Action) -> str:
+        """A turn-over is the players' at once (en.gameplay.1, en.underwater-war.1,
+        es.doble-chomp.1; in a replay those who replay), not the player whose index the engine
+        gives that one-action step."""
+        return "players" if action[:1] == ("turn_over",) else Game.actor_text(self, actor, action)
+
     def _describe_action(self, state: Hashable, action: Action) -> str:
         s: ChompState = state  # type: ignore[assignment]
         name = action[0]
