@@ -7,7 +7,7 @@ every step of the ordered encoding must be one of its steps (it may have more)."
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from functools import cache
 from typing import Any
 
@@ -23,7 +23,7 @@ from rulecheck.check.symbolic.induction import induction_by_cases
 from rulecheck.check.symbolic.queries import run_query
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.games import load_game
-from rulecheck.games.chomp.state import DOBLE_CHOMP, RACE, SHUFFLE, STANDARD, TURN, WAR
+from rulecheck.games.chomp.state import RACE, SHUFFLE, TURN, WAR
 
 NEW_OPTIONS = {"chomp.tie_replay_winnings": "chompable_only", "chomp.reshuffle_when": "when_pile_runs_out",
                "chomp.two_left": "underwater_war"}
@@ -50,8 +50,9 @@ def engine_steps(enc: ChompEncoding, seed: int, limit: int = 4000) -> Iterator[t
     g = load_game("chomp", enc.variant, enc.players, enc.ruleset)
     rng = random.Random(seed)
     state: Hashable = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
+    mode = state.mode  # type: ignore[attr-defined]
     for _ in range(limit):
-        if g.is_terminal(state) or state.mode not in (STANDARD, DOBLE_CHOMP):  # type: ignore[attr-defined]
+        if g.is_terminal(state) or state.mode != mode:  # type: ignore[attr-defined]
             return
         action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
         step = g.apply(state, action)
@@ -75,6 +76,19 @@ def test_standard_engine_steps_are_transitions(players: int, options: bool, seed
     """Every step of a seeded game is one transition of the integer encoding consulting exactly
     the engine's ruling points; the same step with a card moved from a pile to the centre is not."""
     enc = standard(players, "int", options)
+    admits = step_checker(enc)
+    steps = [(values_of(enc, a), values_of(enc, b), used) for a, b, used in engine_steps(enc, seed, limit=count)]
+    assert len(steps) == count
+    assert all(admits(*step) for step in steps)
+    a, b, used = next(x for x in steps if any(x[1][f"pile{players - 1}_{v}"] for v in range(KINDS)))
+    v = next(v for v in range(KINDS) if b[f"pile{players - 1}_{v}"])
+    leaked = {**b, f"pile{players - 1}_{v}": b[f"pile{players - 1}_{v}"] - 1, f"centre_{v}": b[f"centre_{v}"] + 1}
+    assert not admits(a, leaked, used)
+
+
+def step_checker(enc: ChompEncoding) -> Callable[[dict[str, Any], dict[str, Any], set[str]], bool]:
+    """``admits(a, b, used)``: is there one transition of ``enc`` from the values ``a`` to the
+    values ``b`` that consults exactly the ruling points ``used``?"""
     s, i, t = enc.system.state(0, "a"), enc.system.input(0, "a"), enc.system.state(1, "a")
     solver = new_solver(enc.system)
     solver.add(enc.system.step(s, i, t))
@@ -87,13 +101,7 @@ def test_standard_engine_steps_are_transitions(players: int, options: bool, seed
         solver.pop()
         return ok
 
-    steps = [(values_of(enc, a), values_of(enc, b), used) for a, b, used in engine_steps(enc, seed, limit=count)]
-    assert len(steps) == count
-    assert all(admits(*step) for step in steps)
-    a, b, used = next(x for x in steps if any(x[1][f"pile{players - 1}_{v}"] for v in range(KINDS)))
-    v = next(v for v in range(KINDS) if b[f"pile{players - 1}_{v}"])
-    leaked = {**b, f"pile{players - 1}_{v}": b[f"pile{players - 1}_{v}"] - 1, f"centre_{v}": b[f"centre_{v}"] + 1}
-    assert not admits(a, leaked, used)
+    return admits
 
 
 def test_doble_engine_steps_are_transitions() -> None:
@@ -192,19 +200,6 @@ def as_counts(values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def two_player_steps(enc: ChompEncoding, seed: int, limit: int) -> Iterator[tuple[Hashable, Hashable, set[str]]]:
-    g = load_game("chomp", enc.variant, 2, enc.ruleset)
-    rng = random.Random(seed)
-    state: Hashable = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
-    for _ in range(limit):
-        if g.is_terminal(state):
-            return
-        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
-        step = g.apply(state, action)
-        yield state, step.state, set(step.provenance.rulings)
-        state = step.state
-
-
 @pytest.mark.parametrize(("variant", "bottom", "seed"),
                          [("underwater-war", False, 2), ("underwater-war", True, 4), ("chomp-rapido", False, 1),
                           ("chomp-rapido", True, 3)])
@@ -213,20 +208,9 @@ def test_two_player_engine_steps_are_transitions_of_the_counts(variant: str, bot
     transition of the encoding with the piles as counts, consulting the engine's ruling points;
     the same step with a card moved from a pile to the centre is not."""
     enc = two_player(variant, "int", bottom)
-    s, i, t = enc.system.state(0, "u"), enc.system.input(0, "u"), enc.system.state(1, "u")
-    solver = new_solver(enc.system)
-    solver.add(enc.system.step(s, i, t))
-
-    def admits(a: dict[str, Any], b: dict[str, Any], used: set[str]) -> bool:
-        solver.push()
-        solver.add(*[s[k] == v for k, v in a.items()], *[t[k] == v for k, v in b.items()])
-        solver.add(*[t[f"used.{r}"] == (r in used) for r in enc.rulings])
-        ok = solver.check() == z3.sat
-        solver.pop()
-        return ok
-
+    admits = step_checker(enc)
     steps = [(as_counts(abstract_chomp(a)), as_counts(abstract_chomp(b)), used)
-             for a, b, used in two_player_steps(enc, seed, limit=400)]
+             for a, b, used in engine_steps(enc, seed, limit=400)]
     phases = {a["phase"] for a, _, _ in steps}
     assert {TURN, RACE, SHUFFLE} <= phases and any(a["step"] == WAR for a, _, _ in steps)
     assert all(admits(*step) for step in steps)
@@ -243,7 +227,7 @@ def test_every_step_of_the_ordered_encoding_is_one_of_the_counts(variant: str) -
     ordered, counts = two_player(variant, "bv", True), two_player(variant, "int", True)
     so, io, to = ordered.system.state(0, "o"), ordered.system.input(0, "o"), ordered.system.state(1, "o")
     sc, ic, tc = counts.system.state(0, "c"), counts.system.input(0, "c"), counts.system.state(1, "c")
-    states = [a for a, _, _ in two_player_steps(ordered, 6, limit=300)]
+    states = [a for a, _, _ in engine_steps(ordered, 6, limit=300)]
     sampled = states[3::max(1, len(states) // 6)][:6]
     checked = 0
     for state in sampled:
