@@ -14,7 +14,7 @@ reference one.
     python benchmarks/engine_fingerprint.py --quick --check benchmarks/fingerprints/chomp-quick.json
 
 The quick sample (about 2 s) is checked by ``tests/test_chomp_fingerprint.py``; the full one
-(about 100 s) is for checking an optimisation by hand.
+(about 30 s on a quiet machine, 55-70 s beside another job) is for checking an optimisation by hand.
 """
 
 from __future__ import annotations
