@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 import z3
 
-from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, standard_game
+from rulecheck.check.symbolic.chomp_encoding import ChompEncoding, standard_game, underwater_war
 from rulecheck.check.symbolic.chomp_two_player import doble_chomp
 from rulecheck.check.symbolic.decode import abstract_doble, abstract_for
+from rulecheck.check.symbolic.induction import induction_by_cases
 from rulecheck.check.symbolic.queries import run_query
 from rulecheck.games import load_game
 from rulecheck.games.chomp.state import DOBLE_CHOMP, SHUFFLE, STANDARD
@@ -102,3 +103,16 @@ def test_doble_card_conservation_is_proved_for_all_depths() -> None:
     assert r.status == "proved", r.detail
     assert r.meta["counts"] == "int"
     assert r.statement() == "proved for all depths" and "1-inductive" in r.detail
+
+
+def test_an_unanswered_case_says_whether_the_budget_or_the_case_ran_out() -> None:
+    """Underwater War's ``total-50`` on the 50 ordered cells: its turn-over case has no answer in
+    seconds (20 s + 80 s measured), so a short budget runs out there, and a short case time leaves
+    that case unanswered with budget to spare; the result says which."""
+    enc = underwater_war("recommended")
+    _, prop = enc.invariants["total-50"]
+    spent = induction_by_cases(enc.system, prop, split_on=enc.case_split, budget_seconds=3, case_seconds=20)
+    assert spent.status == "unknown" and spent.detail.endswith("the time budget ran out"), spent.detail
+    case = induction_by_cases(enc.system, prop, split_on=enc.case_split, budget_seconds=60, case_seconds=1)
+    assert case.status == "unknown" and case.detail.endswith("no answer within the time"), case.detail
+    assert "cti" not in spent.meta and "cti" not in case.meta

@@ -223,6 +223,7 @@ def induction_by_cases(
             r = CheckResult(query, "unknown", 0, elapsed, None, [base_seconds, elapsed - base_seconds],
                             f"step case, conjunct {n + 1} of {len(conjuncts)}, case {where}: "
                             + ("a counterexample to induction (not 1-inductive)" if verdict == "sat"
+                               else "the time budget ran out" if budget.expired()
                                else "no answer within the time"))
             if verdict == "sat":
                 r.meta["cti"] = where
