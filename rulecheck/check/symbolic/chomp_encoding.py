@@ -298,7 +298,7 @@ class _UW:
     """The transition relation, written like the engine code with symbolic branches merged.
 
     ``ints``: the piles as integer counts by kind, their order forgotten (see
-    :func:`underwater_war`); the cards turned over are then the inputs ``draw{p}_{j}`` (the j-th
+    :func:`two_player_encoding`); the cards turned over are then the inputs ``draw{p}_{j}`` (the j-th
     card from the top), allowed when the pile holds them (``draw_ok``, collected per transition)."""
 
     def __init__(self, options: Mapping[str, str | None], rulings: Mapping[str, tuple[str, ...]] = UW_RULINGS, *,
@@ -818,7 +818,7 @@ class _UW:
         if self.ints:  # every kind adds up, a pile's length is its counts, no count is negative
             cs = [self.kind_count(s, v) + s[f"pile0_{v}"] + s[f"pile1_{v}"] == FULL[v] for v in range(KINDS)]
             cs += [s[f"len{p}"] == z3.Sum([s[f"pile{p}_{v}"] for v in range(KINDS)]) for p in range(2)]
-            cs += [x >= 0 for x in s.values() if z3.is_arith(x)]
+            cs += _nonnegative(s)
             return z3.And(*cs, self.well_formed(s))
         cs = []
         for v in range(KINDS):
@@ -859,6 +859,12 @@ class _UW:
         over = s["phase"] == OVER
         return z3.And([z3.Implies(z3.And(over, self.holdings(Sym(dict(s)), p) == sum(FULL)),
                                   (s["winners"] & (1 << p)) != 0) for p in range(2)])
+
+
+def _nonnegative(s: State) -> list[Any]:
+    """No integer count of ``s`` is negative (none for an encoding with bit-vector counts, which
+    cannot be)."""
+    return [x >= 0 for x in s.values() if z3.is_arith(x)]
 
 
 def _pick(inp: State, k: int, n: Any) -> Any:
@@ -1195,10 +1201,8 @@ class _Std:
         return x if self.ints else _wide(x, width)
 
     def nonnegative(self, s: State) -> list[Any]:
-        """With integer counts: no count is negative (a bit-vector count cannot be)."""
-        if not self.ints:
-            return []
-        return [x >= 0 for x in s.values() if z3.is_arith(x)]
+        """With integer counts: no count is negative (:func:`_nonnegative`)."""
+        return _nonnegative(s)
 
     def conserved(self, s: State) -> z3.BoolRef:
         """Card conservation: for each kind, the cards in piles, discard piles, set-aside cards,
