@@ -19,6 +19,7 @@ import argparse
 import random
 import time
 
+from rulecheck import ENGINE_BUILD
 from rulecheck.core.game import Action, Game
 from rulecheck.engine import playout, random_policy
 from rulecheck.games import load_game
@@ -118,7 +119,7 @@ def main() -> None:
     if args.cpu:
         CLOCK[0] = time.process_time
     print(f"Chomp! random playouts, full deck, ruleset {args.ruleset}, provenance on, "
-          f"{args.seconds:g} s {'CPU time' if args.cpu else 'wall time'} per configuration")
+          f"{args.seconds:g} s {'CPU time' if args.cpu else 'wall time'} per configuration; engine {ENGINE_BUILD}")
     header = (f"{'variant':<16}{'players':>8}{'games/s':>10}{'actions/s':>12}{'apply-only/s':>14}"
               f"{'mean len':>10}{'games':>8}{'capped':>8}{'replayed':>10}")
     print(header)

@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Hashable, Iterator
 from typing import Any
 
+import rulecheck
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.game import Game, Pending
 from rulecheck.core.provenance import Provenance
@@ -167,7 +168,7 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
     got = fingerprints(args.quick)
-    print(f"{len(got)} digests in {time.perf_counter() - start:.1f} s")
+    print(f"{len(got)} digests in {time.perf_counter() - start:.1f} s (engine {rulecheck.ENGINE_BUILD})")
     if args.write:
         with open(args.write, "w", encoding="utf-8") as f:
             json.dump(got, f, indent=1, sort_keys=True)

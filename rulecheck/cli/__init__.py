@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from rulecheck import __version__
+from rulecheck import ENGINE_BUILD, __version__
 from rulecheck.core.errors import RulecheckError
 
 __all__ = ["COMMAND_MODULES", "main"]
@@ -37,7 +37,7 @@ class RulecheckGroup(click.Group):
 
 
 @click.group(cls=RulecheckGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="rulecheck")
+@click.version_option(__version__, prog_name="rulecheck", message=f"%(prog)s %(version)s (engine {ENGINE_BUILD})")
 def main() -> None:
     """rulecheck: formal verification and exhaustive rules-checking for card-game rulebooks.
 

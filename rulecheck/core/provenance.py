@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 _R = TypeVar("_R")
 
@@ -47,10 +47,10 @@ class Provenance:
 
 EMPTY_PROVENANCE = Provenance()
 
-_INTERNED: dict[tuple[tuple[str, ...], tuple[str, ...], str | None], Provenance] = {}
+_INTERNED: Final[dict[tuple[tuple[str, ...], tuple[str, ...], str | None], Provenance]] = {}
 """Provenance records by the raw citations that made them: a transition's few possible records are
 built once and shared (they are immutable)."""
-_INTERN_LIMIT = 1 << 16
+_INTERN_LIMIT: Final = 1 << 16
 
 
 class Context:
@@ -90,7 +90,7 @@ class Context:
         return found
 
 
-_RULED_CACHE_LIMIT = 1 << 17
+_RULED_CACHE_LIMIT: Final = 1 << 17
 
 
 def ruled_cache(fn: Callable[..., _R]) -> Callable[..., _R]:

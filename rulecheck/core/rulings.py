@@ -143,7 +143,7 @@ def _parse_ruling_point(entry: Mapping[str, object], path: str) -> RulingPoint:
         rid = str(entry["id"])
         options = tuple(
             Option(str(o["id"]), str(o["text"]))  # type: ignore[index]
-            for o in entry["options"]  # type: ignore[union-attr]
+            for o in entry["options"]  # type: ignore[attr-defined,union-attr]
         )
         kind = str(entry.get("kind", "gap"))
         rec = entry.get("recommended")
@@ -151,7 +151,7 @@ def _parse_ruling_point(entry: Mapping[str, object], path: str) -> RulingPoint:
             id=rid,
             kind=kind,
             question=str(entry["question"]),
-            clauses=tuple(str(c) for c in entry.get("clauses", ())),  # type: ignore[union-attr]
+            clauses=tuple(str(c) for c in entry.get("clauses", ())),  # type: ignore[attr-defined,union-attr]
             options=options,
             recommended=None if rec is None else str(rec),
             rationale=str(entry.get("rationale", "")),

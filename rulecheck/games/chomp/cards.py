@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from math import factorial
+from typing import Final
 
 from rulecheck.core.errors import InvalidConfigError
 
@@ -40,8 +41,15 @@ __all__ = [
     "sequence_probability",
 ]
 
-PLANKTON, SHRIMP, LITTLE_FISH, BIG_FISH, SEAL, SHARK, EEL, OCTOPUS = range(8)
-KINDS = 8
+PLANKTON: Final = 0
+SHRIMP: Final = 1
+LITTLE_FISH: Final = 2
+BIG_FISH: Final = 3
+SEAL: Final = 4
+SHARK: Final = 5
+EEL: Final = 6
+OCTOPUS: Final = 7
+KINDS: Final = 8
 
 CARD_NAMES: tuple[str, ...] = (
     "plankton", "shrimp", "littlefish", "bigfish", "seal", "shark", "eel", "octopus",
@@ -73,7 +81,7 @@ def can_chomp(chomper: int, prey: int) -> bool:
     return chomper <= SHARK and prey < chomper
 
 
-CHAIN_CLAUSES: tuple[tuple[str, ...], ...] = (
+CHAIN_CLAUSES: Final[tuple[tuple[str, ...], ...]] = (
     ("en.food-chain.11", "es.cadena-alimentaria.11"),
     ("en.food-chain.10", "es.cadena-alimentaria.10"),
     ("en.food-chain.9", "es.cadena-alimentaria.9"),
@@ -85,13 +93,13 @@ CHAIN_CLAUSES: tuple[tuple[str, ...], ...] = (
 )
 """The food-chain clauses that say what each card (index) can chomp."""
 
-GENERAL_CHAIN_CLAUSES = (
+GENERAL_CHAIN_CLAUSES: Final = (
     "en.food-chain.1", "es.cadena-alimentaria.1", "en.food-chain.2", "es.cadena-alimentaria.2",
     "en.food-chain.4", "es.cadena-alimentaria.4",
 )
 """The food chain's general clauses: higher chomps more, not its own kind nor anything higher."""
 
-CAN_CHOMP: tuple[tuple[bool, ...], ...] = tuple(
+CAN_CHOMP: Final[tuple[tuple[bool, ...], ...]] = tuple(
     tuple(can_chomp(a, b) for b in range(KINDS)) for a in range(KINDS)
 )
 """``CAN_CHOMP[a][b]``: precomputed :func:`can_chomp`."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 from rulecheck.core.game import Action
 from rulecheck.games.chomp.cards import CAN_CHOMP, EEL, SHARK
@@ -46,7 +47,14 @@ from rulecheck.games.chomp.state import (
 __all__ = ["BAD_KINDS", "classify", "lowest", "race_actions", "valid_slappers"]
 
 # slap classes
-NONE, VALID, BAD_HIGHER, BAD_SAME, BAD_OWN, BAD_INK, BAD_NOT_LOWEST, BAD_WRONG = range(8)
+NONE: Final = 0
+VALID: Final = 1
+BAD_HIGHER: Final = 2
+BAD_SAME: Final = 3
+BAD_OWN: Final = 4
+BAD_INK: Final = 5
+BAD_NOT_LOWEST: Final = 6
+BAD_WRONG: Final = 7
 BAD_KINDS = {
     BAD_HIGHER: "a card higher on the food chain than his own",
     BAD_SAME: "a card the same as his own",
@@ -55,7 +63,7 @@ BAD_KINDS = {
     BAD_NOT_LOWEST: "a card lower than his own that is not the lowest",
     BAD_WRONG: "a card he may not chomp",
 }
-BAD_CLAUSES = {
+BAD_CLAUSES: Final = {
     BAD_HIGHER: ("en.bad-chomp.3", "es.malos-mordiscos.3"),
     BAD_SAME: ("en.bad-chomp.4", "es.malos-mordiscos.4"),
     BAD_OWN: ("en.bad-chomp.5", "es.malos-mordiscos.5"),
@@ -75,7 +83,7 @@ def lowest(table: tuple[tuple[int, ...], ...]) -> int:
     return low
 
 
-_LOWEST: dict[tuple[tuple[int, ...], ...], int] = {}
+_LOWEST: Final[dict[tuple[tuple[int, ...], ...], int]] = {}
 """:func:`lowest` by table (a face-up table recurs through a race: every slap asks)."""
 
 
@@ -167,7 +175,7 @@ def _targets(table: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]
     return out
 
 
-_CACHE_LIMIT = 1 << 18
+_CACHE_LIMIT: Final = 1 << 18
 
 
 def valid_slappers(s: ChompState) -> tuple[int, ...]:
@@ -253,7 +261,7 @@ def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: in
 Slap = tuple[Action, int, bool]
 """A slap outcome, its slapper, and whether it wins the round (else it is a Bad Chomp)."""
 
-NOBODY_SLAPS: Action = ("nobody_slaps",)
+NOBODY_SLAPS: Final[Action] = ("nobody_slaps",)
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)

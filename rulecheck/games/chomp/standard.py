@@ -9,6 +9,8 @@ legal actions stay a pure function of the state.
 
 from __future__ import annotations
 
+from typing import Final
+
 from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.games.chomp import two_player
 from rulecheck.games.chomp.cards import CAN_CHOMP, CHAIN_CLAUSES, EEL, GENERAL_CHAIN_CLAUSES, OCTOPUS, SHARK
@@ -74,7 +76,7 @@ __all__ = [
     "win",
 ]
 
-SWITCH_MODES = {"underwater_war": UNDERWATER_WAR, "chomp_rapido": 2, "doble_chomp": DOBLE_CHOMP}
+SWITCH_MODES: Final = {"underwater_war": UNDERWATER_WAR, "chomp_rapido": 2, "doble_chomp": DOBLE_CHOMP}
 
 
 # --------------------------------------------------------------------------- deal and shuffles
@@ -582,7 +584,7 @@ def end_of_round(w: Work, ctx: Context) -> None:
         w.end(O_DRAW, 0)
 
 
-def _count(w: Work, ctx: Context, left: list[int]) -> None:
+def _count(w: Work, ctx: Context, left: tuple[int, ...]) -> None:
     """The last two count their cards; the one with the most wins (en.ending.3)."""
     a, b = left
     ca, cb = w.holdings(a), w.holdings(b)

@@ -28,41 +28,61 @@ cheap to compare. Fields (index constants in capitals):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 __all__ = ["ChompState", "Work"]
 
 # modes
-STANDARD, UNDERWATER_WAR, CHOMP_RAPIDO, DOBLE_CHOMP = range(4)
+STANDARD: Final = 0
+UNDERWATER_WAR: Final = 1
+CHOMP_RAPIDO: Final = 2
+DOBLE_CHOMP: Final = 3
 MODE_NAMES = ("standard", "underwater-war", "chomp-rapido", "doble-chomp")
 
 # phases
-DEAL, TURN, RACE, SHUFFLE, OVER = range(5)
+DEAL: Final = 0
+TURN: Final = 1
+RACE: Final = 2
+SHUFFLE: Final = 3
+OVER: Final = 4
 PHASE_NAMES = ("deal", "turn", "race", "shuffle", "over")
 
 # steps (what the next turn-over is)
-NEW, REPLAY, WAR, NEXT_CARD, TIE_REPLAY = range(5)
+NEW: Final = 0
+REPLAY: Final = 1
+WAR: Final = 2
+NEXT_CARD: Final = 3
+TIE_REPLAY: Final = 4
 STEP_NAMES = ("new-round", "ink-out-replay", "war", "next-card", "tie-replay")
 
 # resume after a shuffle
-R_NONE, R_TURN, R_RACE, R_PENALTY = range(4)
+R_NONE: Final = 0
+R_TURN: Final = 1
+R_RACE: Final = 2
+R_PENALTY: Final = 3
 RESUME_NAMES = ("none", "turn", "race", "penalty")
 
 # race kinds (low 4 bits of ``race``)
-RK_NONE, RK_CHOMP, RK_FRENZY, RK_INKOUT, RK_EEL, RK_RAPIDO, RK_DOBLE = range(7)
+RK_NONE: Final = 0
+RK_CHOMP: Final = 1
+RK_FRENZY: Final = 2
+RK_INKOUT: Final = 3
+RK_EEL: Final = 4
+RK_RAPIDO: Final = 5
+RK_DOBLE: Final = 6
 RACE_KIND_NAMES = ("none", "chomp", "feeding-frenzy", "ink-out", "eel", "rapido", "doble")
-KIND_MASK = 0xF
+KIND_MASK: Final = 0xF
 # ruling answers baked into the race when it starts
-F_BAD_OK = 1 << 4  # Bad Chomps are possible in this race
-F_LNL_BAD = 1 << 5  # slapping a lower card that is not the lowest is a Bad Chomp
-F_LNL_WIN = 1 << 6  # ... or wins the round
-F_FRENZY_BAD = 1 << 7  # Bad Chomp kinds 1-2 still apply in a Feeding Frenzy
-F_OWN_OK = 1 << 8  # the lowest card may be slapped by its owner (rápido / Doble)
-F_DOBLE_BOTH = 1 << 9  # in Doble both your cards must be able to chomp the lowest
-F_OWN_EEL = 1 << 10  # a player may slap his own Eel (2-player Eel race)
-F_FRENZY_CURRENT = 1 << 11  # a Frenzy in a replay takes only the current round's cards
-F_AFTER_INK = 1 << 12  # this race follows an Ink Out (for citations)
-F_AFTER_TIE = 1 << 13  # this race follows a tie (for citations)
+F_BAD_OK: Final = 1 << 4  # Bad Chomps are possible in this race
+F_LNL_BAD: Final = 1 << 5  # slapping a lower card that is not the lowest is a Bad Chomp
+F_LNL_WIN: Final = 1 << 6  # ... or wins the round
+F_FRENZY_BAD: Final = 1 << 7  # Bad Chomp kinds 1-2 still apply in a Feeding Frenzy
+F_OWN_OK: Final = 1 << 8  # the lowest card may be slapped by its owner (rápido / Doble)
+F_DOBLE_BOTH: Final = 1 << 9  # in Doble both your cards must be able to chomp the lowest
+F_OWN_EEL: Final = 1 << 10  # a player may slap his own Eel (2-player Eel race)
+F_FRENZY_CURRENT: Final = 1 << 11  # a Frenzy in a replay takes only the current round's cards
+F_AFTER_INK: Final = 1 << 12  # this race follows an Ink Out (for citations)
+F_AFTER_TIE: Final = 1 << 13  # this race follows a tie (for citations)
 FLAG_NAMES = (
     (F_BAD_OK, "bad-chomps"), (F_LNL_BAD, "not-lowest-is-bad"), (F_LNL_WIN, "not-lowest-wins"),
     (F_FRENZY_BAD, "frenzy-bad-chomps"), (F_OWN_OK, "own-card-ok"), (F_DOBLE_BOTH, "doble-both"),
@@ -75,11 +95,35 @@ OUTCOME_NAMES = (
     "", "collected-all", "last-player-standing", "count-two-left", "count-tie", "draw",
     "shared-last-round", "not-playable",
 )
-(O_NONE, O_COLLECTED_ALL, O_LAST_STANDING, O_COUNT, O_COUNT_TIE, O_DRAW, O_SHARED_LAST,
- O_NOT_PLAYABLE) = range(8)
+O_NONE: Final = 0
+O_COLLECTED_ALL: Final = 1
+O_LAST_STANDING: Final = 2
+O_COUNT: Final = 3
+O_COUNT_TIE: Final = 4
+O_DRAW: Final = 5
+O_SHARED_LAST: Final = 6
+O_NOT_PLAYABLE: Final = 7
 
-MODE, PHASE, PILES, DISCARDS, TABLE, ASIDE, ASIDE_TIE, CENTRE, ACTIVE, BAN_WIN, BAN_BAD, BAD, \
-    RACE_F, STEP, REPLAY_F, SHUFFLE_FOR, RESUME, OUT, OUTCOME, WINNERS = range(20)
+MODE: Final = 0
+PHASE: Final = 1
+PILES: Final = 2
+DISCARDS: Final = 3
+TABLE: Final = 4
+ASIDE: Final = 5
+ASIDE_TIE: Final = 6
+CENTRE: Final = 7
+ACTIVE: Final = 8
+BAN_WIN: Final = 9
+BAN_BAD: Final = 10
+BAD: Final = 11
+RACE_F: Final = 12
+STEP: Final = 13
+REPLAY_F: Final = 14
+SHUFFLE_FOR: Final = 15
+RESUME: Final = 16
+OUT: Final = 17
+OUTCOME: Final = 18
+WINNERS: Final = 19
 
 Cards = tuple[int, ...]
 
@@ -128,7 +172,7 @@ def _players_of(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
-_PLAYERS_OF: tuple[tuple[int, ...], ...] = tuple(_players_of(m) for m in range(1 << 10))
+_PLAYERS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(_players_of(m) for m in range(1 << 10))
 
 
 def players_of(mask: int) -> tuple[int, ...]:

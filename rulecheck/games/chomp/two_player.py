@@ -9,6 +9,8 @@ holds the turn-over, war and comparison of Underwater War and Chomp rápido, and
 
 from __future__ import annotations
 
+from typing import Final
+
 from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.games.chomp import standard  # circular, resolved at call time
 from rulecheck.games.chomp.cards import EEL, OCTOPUS
@@ -115,7 +117,11 @@ def _forfeit(w: Work, ctx: Context, loser: int) -> None:
 
 
 # what a comparison of the two face-up cards leads to (see :func:`compare_for`)
-C_RACE, C_NEXT_CARD, C_WAR, C_FIRST_WINS, C_SECOND_WINS = range(5)
+C_RACE: Final = 0
+C_NEXT_CARD: Final = 1
+C_WAR: Final = 2
+C_FIRST_WINS: Final = 3
+C_SECOND_WINS: Final = 4
 
 
 def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:

@@ -1,0 +1,81 @@
+"""The compiled engine (mypyc, ``setup.py``) and its source are one model: which of them runs is
+chosen at import (``rulecheck._native``), an outdated build never runs, and both give the same
+games, step for step."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rulecheck import _native
+from rulecheck._native import COMPILED_MODULES, choose
+
+ROOT = Path(__file__).resolve().parent.parent
+DIGESTS = {m: f"d{i}" for i, m in enumerate(COMPILED_MODULES)}
+
+
+def test_a_complete_build_of_the_current_sources_runs_compiled() -> None:
+    assert choose(COMPILED_MODULES, dict(DIGESTS), DIGESTS, False) == (True, "compiled by mypyc")
+
+
+def test_no_build_runs_the_source() -> None:
+    assert choose((), None, {}, False) == (False, "pure Python (not compiled)")
+
+
+def test_the_environment_variable_asks_for_the_source() -> None:
+    compiled, why = choose(COMPILED_MODULES, dict(DIGESTS), DIGESTS, True)
+    assert not compiled and "RULECHECK_PURE_PYTHON=1" in why
+
+
+def test_a_source_edited_since_the_build_runs_every_module_from_source() -> None:
+    edited = dict(DIGESTS, **{"rulecheck.games.chomp.race": "other"})
+    compiled, why = choose(COMPILED_MODULES, dict(DIGESTS), edited, False)
+    assert not compiled
+    assert "rulecheck.games.chomp.race changed since the engine was compiled" in why
+    assert "pip install -e ." in why
+
+
+def test_a_partial_build_runs_the_source() -> None:
+    compiled, why = choose(COMPILED_MODULES[:-1], dict(DIGESTS), DIGESTS, False)
+    assert not compiled and COMPILED_MODULES[-1] in why
+
+
+def test_the_compiled_modules_are_the_engines_hot_path_and_exist() -> None:
+    for module in COMPILED_MODULES:
+        assert _native.source_path(module).is_file(), module
+    assert set(_native.source_digests()) == set(COMPILED_MODULES)
+
+
+def _run(code: str, pure: bool) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.pop(_native.ENV, None)
+    if pure:
+        env[_native.ENV] = "1"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          check=True, timeout=300)
+
+
+def test_pure_python_is_loaded_from_the_sources_when_asked() -> None:
+    out = _run("import json, rulecheck, rulecheck.games.chomp.standard as s, rulecheck.core.provenance as p;"
+               "print(json.dumps([rulecheck.ENGINE_BUILD, s.__file__, p.__file__]))", pure=True)
+    build, standard, provenance = json.loads(out.stdout)
+    assert build.startswith("pure Python")
+    assert standard.endswith("standard.py") and provenance.endswith("provenance.py")
+
+
+def test_both_builds_play_the_same_games() -> None:
+    """The quick fingerprint (every step's actor, action, text, provenance and state, and the legal
+    actions, of seeded games of every variant under several rulesets) from the source and from
+    whatever build this process runs (the compiled one where it is installed) agree, and match the
+    committed digests."""
+    code = ("import json, sys; sys.path.insert(0, 'benchmarks'); import engine_fingerprint as f, rulecheck;"
+            "print(json.dumps([rulecheck.ENGINE_BUILD, f.fingerprints(quick=True)]))")
+    pure_build, pure = json.loads(_run(code, pure=True).stdout)
+    this_build, this = json.loads(_run(code, pure=False).stdout)
+    assert pure_build.startswith("pure Python")
+    assert this_build == _native.ENGINE_BUILD
+    want = json.loads((ROOT / "benchmarks" / "fingerprints" / "chomp-quick.json").read_text(encoding="utf-8"))
+    assert pure == this == want
