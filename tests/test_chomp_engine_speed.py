@@ -11,7 +11,7 @@ from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.engine import play, playout
 from rulecheck.games import load_game
 from rulecheck.games.chomp import clear_caches
-from rulecheck.games.chomp.race import _chomp_winners, race_outcomes
+from rulecheck.games.chomp.race import _chomp_race_slaps, _chomp_winners, _race_slaps, race_outcomes
 from rulecheck.games.chomp.state import F_BAD_OK, F_LNL_BAD, F_LNL_WIN, RK_CHOMP
 
 
@@ -21,6 +21,21 @@ def test_chomp_winners_are_the_race_outcomes_winners() -> None:
             for flags in (0, F_LNL_BAD, F_LNL_WIN, F_LNL_BAD | F_LNL_WIN, F_BAD_OK | F_LNL_BAD):
                 race = RK_CHOMP | flags
                 assert _chomp_winners(table, race) == race_outcomes(table, race)[1], (table, race)
+
+
+def test_the_ordinary_race_slaps_are_classify_s_in_sorted_order() -> None:
+    """The 3+ player race's slaps, made already sorted with classify inlined, are the slaps the
+    general race code finds with classify, sorted; so the race's outcomes need no sort."""
+    for players in (3, 4):
+        for table in product([(), *((c,) for c in range(8))], repeat=players):
+            for flags in (0, F_LNL_BAD, F_LNL_WIN, F_BAD_OK, F_BAD_OK | F_LNL_BAD, F_BAD_OK | F_LNL_WIN):
+                race = RK_CHOMP | flags
+                slaps, winners = _chomp_race_slaps(table, race)
+                general, general_winners = _race_slaps(table, race)
+                if not flags & F_BAD_OK:  # without Bad Chomps the general code lists winning slaps only
+                    slaps = [s for s in slaps if s[2]]
+                assert slaps == sorted(general), (table, race)
+                assert winners == general_winners, (table, race)
 
 
 def test_clearing_the_caches_changes_nothing() -> None:

@@ -270,12 +270,10 @@ def race_outcomes(table: tuple[Cards, ...], race: int) -> tuple[tuple[Slap, ...]
     players with a winning slap (ascending), and every outcome: nobody slaps, the slaps, the ties."""
     kind = race & KIND_MASK
     if kind == RK_CHOMP:
-        slaps, winners = _chomp_race_slaps(table, race)
-    elif kind == RK_FRENZY:
-        slaps, winners = _frenzy_race_slaps(table, race)
+        slaps, winners = _chomp_race_slaps(table, race)  # made in order
     else:
-        slaps, winners = _race_slaps(table, race)
-    slaps.sort()
+        slaps, winners = _frenzy_race_slaps(table, race) if kind == RK_FRENZY else _race_slaps(table, race)
+        slaps.sort()
     won = tuple(winners)
     return tuple(slaps), won, (NOBODY_SLAPS, *(a for a, _, _ in slaps), *_ties(won))
 
@@ -348,19 +346,23 @@ def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], 
         lnl = VALID
     slaps: list[Slap] = []
     winners: list[int] = []
-    kinds = sorted(first)
     for p, cards in enumerate(table):
         if not cards:
             continue
         c = cards[0]
-        slaps.append((("slap", p, p, c), p, False))
         wins = False
-        for t in kinds:
-            q = first[t]
+        for q, other in enumerate(table):  # slaps made sorted: by slapper, then target's owner
+            if not other:
+                continue
             if q == p:
-                q = second.get(t, -1)
-                if q < 0:
-                    continue
+                slaps.append((("slap", p, p, c), p, False))
+                continue
+            t = other[0]
+            target = first[t]  # a kind is slapped on its first owner (other than the slapper)
+            if target == p:
+                target = second.get(t, -1)
+            if target != q:
+                continue
             if c > SHARK or t >= c:
                 slaps.append((("slap", p, q, t), p, False))
             elif t == low or lnl == VALID:
