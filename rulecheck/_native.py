@@ -111,11 +111,12 @@ def select(root: Path = ROOT) -> tuple[bool, str]:
         except (OSError, ValueError):
             manifest = None
     digests = source_digests(root) if built and manifest is not None else {}
-    compiled, why = choose(built, manifest, digests, os.environ.get(ENV) == "1")
+    pure_requested = os.environ.get(ENV) == "1"
+    compiled, why = choose(built, manifest, digests, pure_requested)
     if built and not compiled:
         if not any(isinstance(f, _SourceFinder) for f in sys.meta_path):
             sys.meta_path.insert(0, _SourceFinder(root))
-        if "changed since" in why or "lacks" in why:
+        if not pure_requested:  # an outdated or partial build: say so
             warnings.warn(f"rulecheck engine: {why}", RuntimeWarning, stacklevel=2)
     return compiled, why
 
