@@ -79,3 +79,37 @@ def test_both_builds_play_the_same_games() -> None:
     assert this_build == _native.ENGINE_BUILD
     want = json.loads((ROOT / "benchmarks" / "fingerprints" / "chomp-quick.json").read_text(encoding="utf-8"))
     assert pure == this == want
+
+
+def test_steps_pickle_compare_and_stay_read_only_in_both_builds() -> None:
+    """A Step, and its Provenance, survive pickling and compare equal in both builds (a frozen
+    dataclass compiled by mypyc cannot be unpickled field by field, hence their ``__reduce__``);
+    a Step read lazily from its Context equals one given the interned record; and the compiled
+    Step cannot be changed."""
+    code = (
+        "import json, pickle, random, rulecheck\n"
+        "from rulecheck.games import load_game\n"
+        "from rulecheck.core.provenance import Step\n"
+        "g = load_game('chomp', 'standard', 3, 'recommended', 'full')\n"
+        "s = g.root_state()\n"
+        "step = g.apply(s, g.sample_chance(s, random.Random(1)))\n"
+        "again = pickle.loads(pickle.dumps(step))\n"
+        "same = [again == step, hash(again) == hash(step), again.provenance == step.provenance,\n"
+        "        Step(step.state, step.provenance) == step,\n"
+        "        pickle.loads(pickle.dumps(step.provenance)) == step.provenance]\n"
+        "changed = []\n"
+        "for name in ('state', 'provenance'):\n"
+        "    try:\n"
+        "        setattr(step, name, None)\n"
+        "        changed.append(name)\n"
+        "    except AttributeError:\n"
+        "        pass\n"
+        "print(json.dumps([rulecheck.ENGINE_BUILD, same, changed, list(step.provenance.clauses)]))\n"
+    )
+    for pure in (True, False):
+        build, same, changed, clauses = json.loads(_run(code, pure=pure).stdout)
+        assert all(same), (build, same)
+        assert "en.setup.1" in clauses
+        assert "provenance" not in changed  # a read-only property in both builds
+        if build == "compiled by mypyc":
+            assert changed == []

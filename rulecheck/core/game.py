@@ -33,7 +33,7 @@ from rulecheck.core.errors import (
     InvalidDealError,
     InvalidStateError,
 )
-from rulecheck.core.provenance import Context, Provenance, Undetermined
+from rulecheck.core.provenance import Context, Step, Undetermined
 from rulecheck.core.rulings import Ruleset, RulingPoint, load_ruling_points
 
 __all__ = [
@@ -85,33 +85,12 @@ class Pending:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """The result of applying an action: the new state and what the rules used to get there."""
-
-    state: Hashable
-    provenance: Provenance
-
-
-@dataclass(frozen=True, slots=True)
 class Violation:
     """A broken invariant or a false rulebook claim at a state."""
 
     id: str
     clauses: tuple[str, ...]
     message: str
-
-
-_new_object = object.__new__
-_set_step_state = Step.__dict__["state"].__set__
-_set_step_provenance = Step.__dict__["provenance"].__set__
-
-
-def _step(state: Hashable, provenance: Provenance) -> Step:
-    """``Step(state, provenance)`` without the frozen dataclass's ``__init__`` (the hot path)."""
-    step = _new_object(Step)
-    _set_step_state(step, state)
-    _set_step_provenance(step, provenance)
-    return step  # type: ignore[no-any-return]
 
 
 def action_to_json(action: Action) -> list[Any]:
@@ -338,8 +317,8 @@ class Game(ABC):
         try:
             nxt = self._transition(state, action, ctx)
         except Undetermined as und:
-            return _step(Pending(state, action, (), und.ruling), ctx.provenance(gap=und.ruling))
-        return _step(nxt, ctx.provenance())
+            return Step(Pending(state, action, (), und.ruling), ctx.provenance(gap=und.ruling))
+        return Step(nxt, ctx)
 
     def _resolve(self, state: Hashable, action: Action, fixed: tuple[tuple[str, str], ...]) -> Step:
         """Apply ``action`` to a state with the options ``fixed`` chosen for earlier ruling points."""
@@ -351,8 +330,8 @@ class Game(ABC):
         try:
             nxt = self._transition(state, action, ctx)
         except Undetermined as und:
-            return _step(Pending(state, action, fixed, und.ruling), ctx.provenance(gap=und.ruling))
-        return _step(nxt, ctx.provenance())
+            return Step(Pending(state, action, fixed, und.ruling), ctx.provenance(gap=und.ruling))
+        return Step(nxt, ctx)
 
     def successors(self, state: Hashable) -> Iterator[tuple[Action, Step]]:
         """Every (action, step) from ``state``: chance outcomes enumerated, races and choices."""

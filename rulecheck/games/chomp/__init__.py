@@ -56,9 +56,8 @@ def clear_caches() -> None:
     from rulecheck.games.chomp import race, standard, two_player
 
     for fn in (standard.race_for, standard.slap_for, standard.bad_chomp_bars, two_player.compare_for):
-        fn.cache.clear()  # type: ignore[attr-defined,union-attr]
+        fn.cache.clear()
     race.race_outcomes.cache_clear()
     race._valid_slappers.cache_clear()
     race._groups.cache_clear()
-    race._valid_for.cache_clear()
     race._LOWEST.clear()

@@ -181,45 +181,84 @@ _CACHE_LIMIT: Final = 1 << 18
 def valid_slappers(s: ChompState) -> tuple[int, ...]:
     """Players who have a valid slap in this race and may still win it, ascending.
 
-    Depends only on the face-up cards, the race flags and the ban mask. They are the players
-    with a winning slap among the race's outcomes (memoised on the cards and flags), except in
-    a 3+ player race with more than one card in front of a player (no game deals that; a state
-    given by hand may), where every card is looked at.
+    Depends only on the face-up cards, the race flags and the ban mask: the winners of
+    :func:`race_outcomes`, found without building the race's outcomes (:func:`_winners`).
     """
-    valid = _valid_for(s.table, s.race)
+    valid = _winners(s.table, s.race)
     ban_win = s.ban_win
     if ban_win:
-        return tuple(p for p in valid if not ban_win >> p & 1)
+        return tuple([p for p in valid if not ban_win >> p & 1])
     return valid
 
 
-@lru_cache(maxsize=_CACHE_LIMIT)
-def _valid_for(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
-    """:func:`valid_slappers` before the ban (memoised on the cards and flags)."""
-    if race & KIND_MASK == RK_CHOMP:
-        if any(len(cards) > 1 for cards in table):
-            return _valid_slappers(table, race)
+def _winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
+    """:func:`valid_slappers` before the ban. The 3+ player game's ordinary race with one card
+    each (every game deals that) by :func:`_chomp_winners` and a Feeding Frenzy by
+    :func:`_frenzy_winners`, not memoised (5-player tables seldom recur, and these cost less
+    than a cache lookup that misses); an Ink Out has none; the 2-player races, whose few
+    tables recur, by :func:`classify` (memoised on the cards and flags)."""
+    kind = race & KIND_MASK
+    if kind == RK_CHOMP:
+        for cards in table:
+            if len(cards) > 1:
+                return _valid_slappers(table, race)
         return _chomp_winners(table, race)
-    return race_outcomes(table, race)[1]
+    if kind == RK_INKOUT:
+        return ()  # every slap in an Ink Out is a Bad Chomp (en.bad-chomp.6)
+    if kind == RK_FRENZY:
+        return _frenzy_winners(table, race)
+    return _valid_slappers(table, race)
 
 
 def _chomp_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     """The players with a winning slap in the 3+ player game's ordinary race, one card each: the
-    winners :func:`_chomp_race_slaps` finds, without building the slaps. Player ``p`` with a
-    creature ``c`` wins by slapping another player's card ``t < c`` that is the lowest creature
-    on the table, or any such card if slapping a lower card that is not the lowest wins
-    (en.gameplay.2; ruling ``chomp.lower_not_lowest``)."""
-    low = lowest(table)
-    any_lower = bool(race & F_LNL_WIN) and not race & F_LNL_BAD
-    tops = [cards[0] if cards else 99 for cards in table]
+    winners :func:`_chomp_race_slaps` finds, without building the slaps.
+
+    A player with a creature ``c`` wins by slapping another player's card that is lower and the
+    lowest creature on the table (en.gameplay.2), and whether slapping a lower card that is not
+    the lowest also wins (ruling ``chomp.lower_not_lowest``, in ``race``) changes nothing here:
+    a player with any lower card in front of another player also has the lowest one to slap. So
+    the winners are the players whose creature is above the lowest.
+    """
+    low = 99
+    for cards in table:
+        if cards and cards[0] < low:
+            low = cards[0]
     out = []
-    for p, c in enumerate(tops):
-        if c > SHARK:
-            continue
-        for q, t in enumerate(tops):
-            if q != p and t < c and (any_lower or t == low):
+    for p, cards in enumerate(table):
+        if cards:
+            c = cards[0]
+            if low < c <= SHARK:
                 out.append(p)
-                break
+    return tuple(out)
+
+
+def _frenzy_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
+    """The players with a winning slap in a Feeding Frenzy: the winners :func:`_frenzy_race_slaps`
+    finds, without building the slaps. Any other player's card wins (en.feeding-frenzy.2),
+    except, if Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``, in
+    ``race``), a creature the same as or higher than the slapper's highest creature."""
+    frenzy_bad = bool(race & F_FRENZY_BAD)
+    out = []
+    for p, cards in enumerate(table):
+        if not cards:
+            continue
+        mine = -1
+        if frenzy_bad:
+            for c in cards:
+                if mine < c <= SHARK:
+                    mine = c
+        wins = False
+        for q, other in enumerate(table):
+            if q != p:
+                for t in other:
+                    if not (mine >= 0 and mine <= t <= SHARK):
+                        wins = True
+                        break
+                if wins:
+                    break
+        if wins:
+            out.append(p)
     return tuple(out)
 
 
@@ -245,37 +284,49 @@ def race_actions(s: ChompState) -> tuple[Action, ...]:
     """
     if s.ban_win or s.ban_bad:
         return _race_actions(s.table, s.race, s.ban_win, s.ban_bad)
-    return race_outcomes(s.table, s.race)[2]
+    return race_outcomes(s.table, s.race)[0]
 
 
 def _race_actions(table: tuple[Cards, ...], race: int, ban_win: int, ban_bad: int) -> tuple[Action, ...]:
     """The race's outcomes once the players in ``ban_win`` may no longer win it and those in
     ``ban_bad`` may no longer Bad Chomp."""
-    slaps, winners, _ = race_outcomes(table, race)
-    acts = [action for action, p, wins in slaps if not (ban_win if wins else ban_bad) >> p & 1]
+    outcomes, slaps, wins, winners = race_outcomes(table, race)
+    acts: list[Action] = []
+    for i in range(slaps):
+        action = outcomes[1 + i]
+        p: int = action[1]
+        if not (ban_win if wins >> i & 1 else ban_bad) >> p & 1:
+            acts.append(action)
     if ban_win:
         winners = tuple([p for p in winners if not ban_win >> p & 1])
     return (NOBODY_SLAPS, *acts, *_ties(winners))
 
 
-Slap = tuple[Action, int, bool]
-"""A slap outcome, its slapper, and whether it wins the round (else it is a Bad Chomp)."""
+Outcomes = tuple[tuple[Action, ...], int, int, tuple[int, ...]]
+"""A race's outcomes before any ban: every outcome (nobody slaps, then the slaps, sorted, then
+the ties), how many slaps there are, which of them win the round (bit ``i`` for the slap
+``outcomes[1 + i]``; the others are Bad Chomps), and the players with a winning slap."""
+
+Slaps = tuple[list[Action], int, list[int]]
+"""The slaps of a race, sorted (by slapper, then the target's owner, then the card), a bitmask of
+those that win the round, and the players with a winning slap (ascending)."""
 
 NOBODY_SLAPS: Final[Action] = ("nobody_slaps",)
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
-def race_outcomes(table: tuple[Cards, ...], race: int) -> tuple[tuple[Slap, ...], tuple[int, ...], tuple[Action, ...]]:
-    """The race's slaps before any ban (sorted; Bad Chomps only where the race allows them), the
-    players with a winning slap (ascending), and every outcome: nobody slaps, the slaps, the ties."""
+def race_outcomes(table: tuple[Cards, ...], race: int) -> Outcomes:
+    """The race's :data:`Outcomes` (Bad Chomps only where the race allows them). Each kind's
+    slaps are made in sorted order, so none needs a sort."""
     kind = race & KIND_MASK
     if kind == RK_CHOMP:
-        slaps, winners = _chomp_race_slaps(table, race)  # made in order
+        acts, wins, winners = _chomp_race_slaps(table, race)
+    elif kind == RK_FRENZY:
+        acts, wins, winners = _frenzy_race_slaps(table, race)
     else:
-        slaps, winners = _frenzy_race_slaps(table, race) if kind == RK_FRENZY else _race_slaps(table, race)
-        slaps.sort()
+        acts, wins, winners = _race_slaps(table, race)
     won = tuple(winners)
-    return tuple(slaps), won, (NOBODY_SLAPS, *(a for a, _, _ in slaps), *_ties(won))
+    return (NOBODY_SLAPS, *acts, *_ties(won)), len(acts), wins, won
 
 
 def _ties(valid: tuple[int, ...]) -> tuple[Action, ...]:
@@ -296,12 +347,14 @@ def _groups(valid: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(ties)
 
 
-def _race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
-    """The slaps of every race but the 3+ player game's ordinary one (:func:`classify`)."""
+def _race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
+    """The slaps of every race but the 3+ player game's ordinary one and the Feeding Frenzy
+    (:func:`classify`)."""
     kind = race & KIND_MASK
     low = lowest(table)
     bad_ok = bool(race & F_BAD_OK)
-    slaps: list[Slap] = []
+    acts: list[Action] = []
+    wins = 0
     winners: list[int] = []
     for p, cards in enumerate(table):
         if not cards:
@@ -310,22 +363,23 @@ def _race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[i
             if bad_ok:
                 others = [(q, min(c)) for q, c in enumerate(table) if c and q != p]
                 q, t = others[0] if others else (p, min(cards))
-                slaps.append((("slap", p, q, t), p, False))
+                acts.append(("slap", p, q, t))
             continue
-        wins = False
-        for q, t in _targets(table, p):
+        won = False
+        for q, t in sorted(_targets(table, p)):
             r = classify(race, table, p, q == p, t, low)
             if r == VALID:
-                slaps.append((("slap", p, q, t), p, True))
-                wins = True
+                wins |= 1 << len(acts)
+                acts.append(("slap", p, q, t))
+                won = True
             elif r != NONE and bad_ok:
-                slaps.append((("slap", p, q, t), p, False))
-        if wins:
+                acts.append(("slap", p, q, t))
+        if won:
             winners.append(p)
-    return slaps, winners
+    return acts, wins, winners
 
 
-def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
+def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
     """The 3+ player game's ordinary race (one card each): :func:`classify` inlined."""
     first: dict[int, int] = {}
     second: dict[int, int] = {}
@@ -344,18 +398,19 @@ def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], 
         lnl = BAD_NOT_LOWEST
     elif race & F_LNL_WIN:
         lnl = VALID
-    slaps: list[Slap] = []
+    acts: list[Action] = []
+    wins = 0
     winners: list[int] = []
     for p, cards in enumerate(table):
         if not cards:
             continue
         c = cards[0]
-        wins = False
+        won = False
         for q, other in enumerate(table):  # slaps made sorted: by slapper, then target's owner
             if not other:
                 continue
             if q == p:
-                slaps.append((("slap", p, p, c), p, False))
+                acts.append(("slap", p, p, c))
                 continue
             t = other[0]
             target = first[t]  # a kind is slapped on its first owner (other than the slapper)
@@ -364,46 +419,55 @@ def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], 
             if target != q:
                 continue
             if c > SHARK or t >= c:
-                slaps.append((("slap", p, q, t), p, False))
+                acts.append(("slap", p, q, t))
             elif t == low or lnl == VALID:
-                slaps.append((("slap", p, q, t), p, True))
-                wins = True
+                wins |= 1 << len(acts)
+                acts.append(("slap", p, q, t))
+                won = True
             elif lnl != NONE:
-                slaps.append((("slap", p, q, t), p, False))
-        if wins:
+                acts.append(("slap", p, q, t))
+        if won:
             winners.append(p)
-    return slaps, winners
+    return acts, wins, winners
 
 
-def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> tuple[list[Slap], list[int]]:
+def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
     """A Feeding Frenzy (en.feeding-frenzy.2): :func:`classify` inlined. Any card but your own
-    wins, unless Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``)."""
+    wins, unless Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``). Made in
+    sorted order: by slapper, then the target's owner (his own cards at his own place), then the
+    card; each kind on its first owner other than the slapper."""
     bad_ok = bool(race & F_BAD_OK)
     frenzy_bad = bool(race & F_FRENZY_BAD)
-    slaps: list[Slap] = []
+    acts: list[Action] = []
+    wins = 0
     winners: list[int] = []
     for p, cards in enumerate(table):
         if not cards:
             continue
-        if bad_ok:
-            for t in sorted(set(cards)):
-                slaps.append((("slap", p, p, t), p, False))
-        mine = max((c for c in cards if c <= SHARK), default=-1) if frenzy_bad else -1
+        mine = -1
+        if frenzy_bad:
+            for c in cards:
+                if mine < c <= SHARK:
+                    mine = c
         seen: set[int] = set()
-        wins = False
+        won = False
         for q, other in enumerate(table):
             if q == p:
+                if bad_ok:
+                    for t in sorted(set(cards)):
+                        acts.append(("slap", p, p, t))
                 continue
-            for t in other:
+            for t in (other if len(other) < 2 else sorted(other)):
                 if t in seen:
                     continue
                 seen.add(t)
                 if mine >= 0 and mine <= t <= SHARK:
                     if bad_ok:
-                        slaps.append((("slap", p, q, t), p, False))
+                        acts.append(("slap", p, q, t))
                 else:
-                    slaps.append((("slap", p, q, t), p, True))
-                    wins = True
-        if wins:
+                    wins |= 1 << len(acts)
+                    acts.append(("slap", p, q, t))
+                    won = True
+        if won:
             winners.append(p)
-    return slaps, winners
+    return acts, wins, winners

@@ -150,7 +150,7 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     # (the loops only look for a pile that is too short: skipped when none is)
     if resume == R_TURN:
         count, who = needs(w)
-        if min(map(len, piles)) < count:
+        if _shortest(piles) < count:
             for p in players_of(who):
                 if len(piles[p]) < count and discards[p]:
                     w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
@@ -165,6 +165,21 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
                 return
             break
     w.phase = TURN if resume == R_TURN else RACE
+
+
+def _shortest(piles: list[tuple[int, ...]]) -> int:
+    """``min(map(len, piles))``, which compiled would be three calls of Python builtins."""
+    n = 1 << 30
+    for pile in piles:
+        if len(pile) < n:
+            n = len(pile)
+    return n
+
+
+def _any_cards(group: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether any player's entry of ``group`` holds a card: ``any(group)``, which compiled
+    would be a call of the Python builtin, where mypyc makes a loop of ``any`` over a generator."""
+    return any(cards for cards in group)
 
 
 # --------------------------------------------------------------------------- turning over
@@ -226,8 +241,8 @@ def start_race(w: Work, ctx: Context, step: int) -> None:
 
     Bakes into ``race`` the ruling answers that decide which slaps are valid (:func:`race_for`).
     """
-    has_aside = any(w.aside) or any(w.aside_tie)
-    w.race = race_for(ctx, tuple(sorted(w.table)), step, w.mode == DOBLE_CHOMP, has_aside)
+    has_aside = _any_cards(w.aside) or _any_cards(w.aside_tie)
+    w.race = race_for.call(ctx, tuple(sorted(w.table)), step, w.mode == DOBLE_CHOMP, has_aside)
     w.bad = w.ban_win = w.ban_bad = 0
     schedule(w, ctx, R_RACE)
 
@@ -319,7 +334,7 @@ def _not_lowest_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
 
 def slap(w: Work, ctx: Context, s: ChompState, p: int, o: int, t: int) -> None:
     """Player ``p`` is the first to slap ``o``'s card ``t``: a win or a Bad Chomp."""
-    r = slap_for(ctx, s.race, s.table[p], o == p, t, lowest(s.table))
+    r = slap_for.call(ctx, s.race, s.table[p], o == p, t, lowest(s.table))
     if r != VALID:
         bad_chomp(w, ctx, s, p, r)
         return
@@ -358,7 +373,7 @@ def bad_chomp(w: Work, ctx: Context, s: ChompState, p: int, r: int) -> None:
     """
     bit = 1 << p
     w.bad |= bit
-    again, barred = bad_chomp_bars(ctx, r, w.mode != STANDARD, p in valid_slappers(s))
+    again, barred = bad_chomp_bars.call(ctx, r, w.mode != STANDARD, p in valid_slappers(s))
     if again:
         w.ban_bad |= bit
     if barred:
@@ -399,8 +414,7 @@ def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
     if w.mode == DOBLE_CHOMP:
         ctx.cite("es.doble-chomp.3")
     tie_bucket = ctx.rule("chomp.tie_replay_winnings") == "chompable_only"
-    for q, cards in enumerate(w.table):
-        w.set_aside(q, cards, tie=tie_bucket and not w.bad >> q & 1)
+    w.set_aside_table(tie=((1 << len(w.table)) - 1) & ~w.bad if tie_bucket else 0)
     if ctx.rule("chomp.tie_replay_players") == "tied_only":
         mask = 0
         for q in group:
@@ -416,8 +430,7 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
     otherwise there is no winner (rulings ``chomp.nobody_can_chomp`` / ``chomp.nobody_slaps``)."""
     if s.race & KIND_MASK == RK_INKOUT:
         ctx.cite("en.ink-out.2", "es.ink-out.2")
-        for q, cards in enumerate(w.table):
-            w.set_aside(q, cards)
+        w.set_aside_table()
         w.replay = w.active
         _replay(w, ctx, REPLAY)
         return
@@ -425,8 +438,7 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
     rid = "chomp.nobody_slaps" if valid_slappers(s) else "chomp.nobody_can_chomp"
     opt = ctx.rule(rid)
     if opt == "replay_like_tie":
-        for q, cards in enumerate(w.table):
-            w.set_aside(q, cards)
+        w.set_aside_table()
         w.replay = w.active
         _replay(w, ctx, TIE_REPLAY)
         return

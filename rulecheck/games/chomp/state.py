@@ -153,12 +153,13 @@ class ChompState(NamedTuple):
     winners: int
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
+_STATE: Final = ChompState  # (Final: compiled, read from a C static rather than the module's dict)
 
 
 def make_state(fields: list[object]) -> ChompState:
     """Build a state from its 20 fields without NamedTuple's keyword overhead."""
-    return _new(ChompState, fields)  # type: ignore[no-any-return]
+    return _new(_STATE, fields)  # type: ignore[no-any-return]
 
 
 def root(mode: int, players: int) -> ChompState:
@@ -207,7 +208,7 @@ class Work:
         self.centre: Cards = centre
 
     def freeze(self) -> ChompState:
-        return _new(ChompState, (  # type: ignore[no-any-return]
+        return _new(_STATE, (  # type: ignore[no-any-return]
             self.mode, self.phase, tuple(self.piles), self.discards, tuple(self.table),
             self.aside, self.aside_tie, self.centre, self.active, self.ban_win, self.ban_bad,
             self.bad, self.race, self.step, self.replay, self.shuffle_for, self.resume, self.out, self.outcome,
@@ -231,6 +232,26 @@ class Work:
                 self.aside_tie = _with(self.aside_tie, p, tuple(sorted((*self.aside_tie[p], *cards))))
             else:
                 self.aside = _with(self.aside, p, tuple(sorted((*self.aside[p], *cards))))
+
+    def set_aside_table(self, tie: int = 0) -> None:
+        """Every player's face-up cards set aside, those of the players in the bitmask ``tie``
+        with the tie-round cards: :meth:`set_aside` for each player, each group built once."""
+        aside = list(self.aside)
+        aside_tie = list(self.aside_tie)
+        moved = moved_tie = False
+        for p, cards in enumerate(self.table):
+            if not cards:
+                continue
+            if tie >> p & 1:
+                aside_tie[p] = tuple(sorted((*aside_tie[p], *cards)))
+                moved_tie = True
+            else:
+                aside[p] = tuple(sorted((*aside[p], *cards)))
+                moved = True
+        if moved:
+            self.aside = tuple(aside)
+        if moved_tie:
+            self.aside_tie = tuple(aside_tie)
 
     def holdings(self, p: int) -> int:
         """Cards the player owns outside the centre: pile and discard pile."""

@@ -126,7 +126,7 @@ C_SECOND_WINS: Final = 4
 
 def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
     """The card higher on the food chain wins; Eel: slap race; Octopus: next card; tie: war."""
-    verdict, race = compare_for(ctx, w.table[a][0], w.table[b][0], step, w.mode)
+    verdict, race = compare_for.call(ctx, w.table[a][0], w.table[b][0], step, w.mode)
     if verdict == C_RACE:
         _race(w, ctx, race)
     elif verdict == C_WAR:
@@ -205,8 +205,7 @@ def to_war(w: Work, ctx: Context) -> None:
     (en.underwater-war.3, es.guerra-submarina.3; Chomp rápido: es.chomp-rapido.4)."""
     ctx.cite("en.underwater-war.3", "es.guerra-submarina.3")
     _cite_mode(w.mode, ctx)
-    for q, cards in enumerate(w.table):
-        w.set_aside(q, cards)
+    w.set_aside_table()
     w.table = [()] * len(w.table)
     w.bad = w.ban_win = w.ban_bad = 0
     w.race = 0
