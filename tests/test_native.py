@@ -113,3 +113,13 @@ def test_steps_pickle_compare_and_stay_read_only_in_both_builds() -> None:
         assert "provenance" not in changed  # a read-only property in both builds
         if build == "compiled by mypyc":
             assert changed == []
+
+
+def test_without_the_models_folder_the_error_says_how_to_install() -> None:
+    """Installed as a wheel (not from the checkout) rulecheck has no models/ folder; the error says
+    so and what to do, rather than only naming a missing file."""
+    env = dict(os.environ, RULECHECK_MODELS=str(ROOT / "no-such-models"))
+    out = subprocess.run([sys.executable, "-m", "rulecheck", "rulings", "chomp"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0
+    assert "no ruling points file" in out.stderr and "pip install -e ." in out.stderr

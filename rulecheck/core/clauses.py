@@ -26,7 +26,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from rulecheck.core.errors import ClauseIndexError, UnknownBookError, UnknownGameError
-from rulecheck.core.paths import models_dir
+from rulecheck.core.paths import models_dir, models_hint
 
 __all__ = [
     "BOOKS",
@@ -126,7 +126,7 @@ def _load_index_cached(book: str, path: str) -> tuple[Clause, ...]:
     try:
         raw = json.loads(_read_exact(Path(path)))
     except OSError as exc:
-        raise ClauseIndexError(f"no clause index for {book!r} at {path}: {exc}") from exc
+        raise ClauseIndexError(f"no clause index for {book!r} at {path}: {exc}{models_hint()}") from exc
     except json.JSONDecodeError as exc:
         raise ClauseIndexError(f"{path}: not valid JSON: {exc}") from exc
     if not isinstance(raw, dict) or raw.get("book") != book:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["models_dir", "project_dir"]
+__all__ = ["models_dir", "models_hint", "project_dir"]
 
 
 def project_dir() -> Path:
@@ -20,3 +20,12 @@ def models_dir() -> Path:
     """
     override = os.environ.get("RULECHECK_MODELS")
     return Path(override) if override else project_dir() / "models"
+
+
+def models_hint() -> str:
+    """Why a model file is missing, when the whole ``models/`` folder is: rulecheck reads its
+    models from the checkout it was installed from (``pip install -e .``), not from a wheel."""
+    if models_dir().is_dir():
+        return ""
+    return (f" (there is no models/ folder at {models_dir()}: install rulecheck from its checkout with "
+            "pip install -e ., or set RULECHECK_MODELS to a models/ folder)")

@@ -31,7 +31,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from rulecheck.core.errors import RulesetError, UnknownRulingError
-from rulecheck.core.paths import models_dir
+from rulecheck.core.paths import models_dir, models_hint
 
 __all__ = [
     "BUILTIN_RULESETS",
@@ -126,7 +126,7 @@ def _load_ruling_points_cached(path: str) -> Mapping[str, RulingPoint]:
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
-        raise RulesetError(f"no ruling points file at {path}") from exc
+        raise RulesetError(f"no ruling points file at {path}{models_hint()}") from exc
     except json.JSONDecodeError as exc:
         raise RulesetError(f"{path}: not valid JSON: {exc}") from exc
     points: dict[str, RulingPoint] = {}
