@@ -51,21 +51,28 @@ def run_loop(variant: str, players: int, loop: str, games: int, measured: bool) 
     return sum(playout(game, rng, 20_000)[0] for _ in range(games)) if measured else 0
 
 
-def count(args: list[str], pure: bool) -> tuple[int, int]:
-    """(instructions, actions) of this script's ``--child`` run under callgrind."""
-    env = dict(os.environ, PYTHONHASHSEED="0")  # string hashes vary by process otherwise, and so the counts
-    env.pop("RULECHECK_PURE_PYTHON", None)
-    if pure:
-        env["RULECHECK_PURE_PYTHON"] = "1"
+def callgrind_count(argv: list[str], env: dict[str, str]) -> tuple[int, int]:
+    """(instructions, actions) of the command ``argv`` run under callgrind, which prints its
+    actions as ``ACTIONS n``; with ``PYTHONHASHSEED=0``, since string hashes vary by process
+    otherwise, and so the counts."""
     out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__, "--child", *args],
-        env=env, capture_output=True, text=True, check=True,
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        env=dict(env, PYTHONHASHSEED="0"), capture_output=True, text=True, check=True,
     )
     refs = re.search(r"refs:\s+([\d,]+)", out.stderr)
     actions = re.search(r"ACTIONS (\d+)", out.stdout)
     if refs is None or actions is None:
         sys.exit(f"could not read valgrind's count: {out.stderr[-500:]}")
     return int(refs.group(1).replace(",", "")), int(actions.group(1))
+
+
+def count(args: list[str], pure: bool) -> tuple[int, int]:
+    """(instructions, actions) of this script's ``--child`` run under callgrind."""
+    env = dict(os.environ)
+    env.pop("RULECHECK_PURE_PYTHON", None)
+    if pure:
+        env["RULECHECK_PURE_PYTHON"] = "1"
+    return callgrind_count([sys.executable, __file__, "--child", *args], env)
 
 
 def main() -> None:

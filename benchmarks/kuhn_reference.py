@@ -21,10 +21,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
-import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 
@@ -73,16 +72,10 @@ def _child(loop: str, games: int) -> None:
 
 
 def _count(loop: str, games: int) -> tuple[int, int]:
-    out = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
-         "--child", loop, "--games", str(games)],
-        env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True, check=True,
-    )
-    refs = re.search(r"refs:\s+([\d,]+)", out.stderr)
-    actions = re.search(r"ACTIONS (\d+)", out.stdout)
-    if refs is None or actions is None:
-        sys.exit(f"could not read valgrind's count: {out.stderr[-500:]}")
-    return int(refs.group(1).replace(",", "")), int(actions.group(1))
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from engine_instructions import callgrind_count  # stdlib only: importable beside OpenSpiel
+
+    return callgrind_count([sys.executable, __file__, "--child", loop, "--games", str(games)], dict(os.environ))
 
 
 def main() -> None:

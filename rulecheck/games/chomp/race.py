@@ -233,6 +233,15 @@ def _chomp_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _highest_creature(cards: Cards) -> int:
+    """The highest creature on the food chain among ``cards`` (-1 if none is a creature)."""
+    mine = -1
+    for c in cards:
+        if mine < c <= SHARK:
+            mine = c
+    return mine
+
+
 def _frenzy_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     """The players with a winning slap in a Feeding Frenzy: the winners :func:`_frenzy_race_slaps`
     finds, without building the slaps. Any other player's card wins (en.feeding-frenzy.2),
@@ -243,11 +252,7 @@ def _frenzy_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     for p, cards in enumerate(table):
         if not cards:
             continue
-        mine = -1
-        if frenzy_bad:
-            for c in cards:
-                if mine < c <= SHARK:
-                    mine = c
+        mine = _highest_creature(cards) if frenzy_bad else -1
         wins = False
         for q, other in enumerate(table):
             if q != p:
@@ -444,11 +449,7 @@ def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
     for p, cards in enumerate(table):
         if not cards:
             continue
-        mine = -1
-        if frenzy_bad:
-            for c in cards:
-                if mine < c <= SHARK:
-                    mine = c
+        mine = _highest_creature(cards) if frenzy_bad else -1
         seen: set[int] = set()
         won = False
         for q, other in enumerate(table):
