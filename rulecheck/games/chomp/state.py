@@ -188,6 +188,11 @@ def _with(group: tuple[Cards, ...], p: int, cards: Cards) -> tuple[Cards, ...]:
     return (*group[:p], cards, *group[p + 1:])
 
 
+def _merge(cards: Cards, more: Cards | list[int]) -> Cards:
+    """A sorted pile (a multiset: a discard pile, set-aside cards) with ``more`` cards added."""
+    return tuple(sorted((*cards, *more)))
+
+
 class Work:
     """A mutable copy of a state for one transition; :meth:`freeze` makes the next state."""
 
@@ -217,21 +222,21 @@ class Work:
     # ------------------------------------------------------------ card moves
     def to_discard(self, p: int, cards: Cards | list[int]) -> None:
         if cards:
-            self.discards = _with(self.discards, p, tuple(sorted((*self.discards[p], *cards))))
+            self.discards = _with(self.discards, p, _merge(self.discards[p], cards))
 
     def empty_discard(self, p: int) -> None:
         self.discards = _with(self.discards, p, ())
 
     def to_centre(self, cards: Cards | list[int]) -> None:
         if cards:
-            self.centre = tuple(sorted(self.centre + tuple(cards)))
+            self.centre = _merge(self.centre, cards)
 
     def set_aside(self, p: int, cards: Cards | list[int], tie: bool = False) -> None:
         if cards:
             if tie:
-                self.aside_tie = _with(self.aside_tie, p, tuple(sorted((*self.aside_tie[p], *cards))))
+                self.aside_tie = _with(self.aside_tie, p, _merge(self.aside_tie[p], cards))
             else:
-                self.aside = _with(self.aside, p, tuple(sorted((*self.aside[p], *cards))))
+                self.aside = _with(self.aside, p, _merge(self.aside[p], cards))
 
     def set_aside_table(self, tie: int = 0) -> None:
         """Every player's face-up cards set aside, those of the players in the bitmask ``tie``
@@ -243,10 +248,10 @@ class Work:
             if not cards:
                 continue
             if tie >> p & 1:
-                aside_tie[p] = tuple(sorted((*aside_tie[p], *cards)))
+                aside_tie[p] = _merge(aside_tie[p], cards)
                 moved_tie = True
             else:
-                aside[p] = tuple(sorted((*aside[p], *cards)))
+                aside[p] = _merge(aside[p], cards)
                 moved = True
         if moved:
             self.aside = tuple(aside)
