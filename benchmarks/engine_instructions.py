@@ -91,8 +91,8 @@ def main() -> None:
     for config in args.configs:
         variant, players = config.split(":")
         for loop in LOOPS:
-            without, _ = count([variant, players, loop, "0"], args.pure)
-            with_loop, actions = count([variant, players, loop, "1"], args.pure)
+            without, _ = count([variant, players, loop, "0", "--games", str(args.games)], args.pure)
+            with_loop, actions = count([variant, players, loop, "1", "--games", str(args.games)], args.pure)
             per_action = (with_loop - without) / actions
             print(f"{variant:<16}{players:>8}{loop:>12}{actions:>9}{per_action:>11,.0f}", flush=True)
 
