@@ -44,7 +44,7 @@ from rulecheck.games.chomp.state import (
     ChompState,
 )
 
-__all__ = ["BAD_KINDS", "classify", "lowest", "race_actions", "valid_slappers"]
+__all__ = ["BAD_KINDS", "classify", "highest_creature", "lowest", "race_actions", "valid_slappers"]
 
 # slap classes
 NONE: Final = 0
@@ -125,7 +125,7 @@ def classify(race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t
         if own:
             return BAD_OWN
         if race & F_FRENZY_BAD and t <= SHARK:
-            mine = max((c for c in table[p] if c <= SHARK), default=-1)
+            mine = highest_creature(table[p])
             if mine >= 0:
                 if t > mine:
                     return BAD_HIGHER
@@ -161,14 +161,15 @@ def classify(race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t
 
 
 def _targets(table: tuple[tuple[int, ...], ...], p: int) -> list[tuple[int, int]]:
-    """(owner, card) for each distinct slap target of player ``p``: his own cards by kind and the
-    other players' cards by kind (the lowest-numbered owner stands for all of that kind)."""
-    out: list[tuple[int, int]] = [(p, t) for t in sorted(set(table[p]))]
+    """(owner, card) for each distinct slap target of player ``p``, sorted: his own cards by kind
+    and the other players' cards by kind (the lowest-numbered owner stands for all of that kind)."""
+    out: list[tuple[int, int]] = []
     seen: set[int] = set()
     for q, cards in enumerate(table):
         if q == p:
+            out.extend((p, t) for t in sorted(set(cards)))
             continue
-        for t in cards:
+        for t in (cards if len(cards) < 2 else sorted(cards)):
             if t not in seen:
                 seen.add(t)
                 out.append((q, t))
@@ -233,7 +234,7 @@ def _chomp_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _highest_creature(cards: Cards) -> int:
+def highest_creature(cards: Cards) -> int:
     """The highest creature on the food chain among ``cards`` (-1 if none is a creature)."""
     mine = -1
     for c in cards:
@@ -252,17 +253,8 @@ def _frenzy_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     for p, cards in enumerate(table):
         if not cards:
             continue
-        mine = _highest_creature(cards) if frenzy_bad else -1
-        wins = False
-        for q, other in enumerate(table):
-            if q != p:
-                for t in other:
-                    if not (mine >= 0 and mine <= t <= SHARK):
-                        wins = True
-                        break
-                if wins:
-                    break
-        if wins:
+        mine = highest_creature(cards) if frenzy_bad else -1
+        if any(not 0 <= mine <= t <= SHARK for q, other in enumerate(table) if q != p for t in other):
             out.append(p)
     return tuple(out)
 
@@ -371,7 +363,7 @@ def _race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
                 acts.append(("slap", p, q, t))
             continue
         won = False
-        for q, t in sorted(_targets(table, p)):
+        for q, t in _targets(table, p):
             r = classify(race, table, p, q == p, t, low)
             if r == VALID:
                 wins |= 1 << len(acts)
@@ -440,7 +432,7 @@ def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
     """A Feeding Frenzy (en.feeding-frenzy.2): :func:`classify` inlined. Any card but your own
     wins, unless Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``). Made in
     sorted order: by slapper, then the target's owner (his own cards at his own place), then the
-    card; each kind on its first owner other than the slapper."""
+    card; each kind on its first owner other than the slapper (:func:`_targets`, inlined)."""
     bad_ok = bool(race & F_BAD_OK)
     frenzy_bad = bool(race & F_FRENZY_BAD)
     acts: list[Action] = []
@@ -449,7 +441,7 @@ def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
     for p, cards in enumerate(table):
         if not cards:
             continue
-        mine = _highest_creature(cards) if frenzy_bad else -1
+        mine = highest_creature(cards) if frenzy_bad else -1
         seen: set[int] = set()
         won = False
         for q, other in enumerate(table):

@@ -14,7 +14,7 @@ from typing import Final
 from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.games.chomp import two_player
 from rulecheck.games.chomp.cards import CAN_CHOMP, CHAIN_CLAUSES, EEL, GENERAL_CHAIN_CLAUSES, OCTOPUS, SHARK
-from rulecheck.games.chomp.race import BAD_CLAUSES, VALID, classify, lowest, valid_slappers
+from rulecheck.games.chomp.race import BAD_CLAUSES, VALID, classify, highest_creature, lowest, valid_slappers
 from rulecheck.games.chomp.state import (
     DOBLE_CHOMP,
     F_AFTER_INK,
@@ -310,7 +310,7 @@ def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble:
 
 def _frenzy_bad_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
     for p, cs in enumerate(table):
-        mine = max((c for c in cs if c <= SHARK), default=-1)
+        mine = highest_creature(cs)
         if mine < 0:
             continue
         for q, other in enumerate(table):
