@@ -14,7 +14,7 @@ import click
 from rulecheck import ENGINE_BUILD, __version__
 from rulecheck.core.errors import RulecheckError
 
-__all__ = ["COMMAND_MODULES", "main"]
+__all__ = ["COMMAND_MODULES", "EXIT_CODES", "main"]
 
 COMMAND_MODULES = (
     "rulecheck.cli.play",
@@ -22,11 +22,31 @@ COMMAND_MODULES = (
     "rulecheck.cli.bmc",
     "rulecheck.cli.documents",
     "rulecheck.cli.oracle",
+    "rulecheck.cli.decks",
 )
+
+EXIT_CODES = """\b
+Exit status (every command):
+  0  clean
+  1  a finding at or above --fail-on (audit), a divergence (conformance run);
+     1 wins over 3 when both hold
+  2  usage or input error: bad option, unknown game, ruleset, deck or report,
+     a file that is not UTF-8 or not JSON; nothing is run, nothing is written
+  3  incomplete run (audit: a search stopped at a limit, a configuration failed)
+  130  interrupted (Ctrl-C, SIGTERM); the report so far is written
+
+\b
+A file name '-' means standard output. `rulecheck decks GAME` lists the decks.
+Examples:
+  rulecheck audit --quick
+  rulecheck explain chomp.gap.nobody_can_chomp
+  rulecheck simulate chomp -v underwater-war --seed 7
+  rulecheck COMMAND --help"""
 
 
 class RulecheckGroup(click.Group):
-    """Turns every :class:`RulecheckError` into a one-line message and exit code 2."""
+    """Turns every :class:`RulecheckError` into a one-line message and exit code 2, and an
+    interruption (Ctrl-C) into exit code 130."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -34,9 +54,12 @@ class RulecheckGroup(click.Group):
         except RulecheckError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(2)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
 
 
-@click.group(cls=RulecheckGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=RulecheckGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
 @click.version_option(__version__, prog_name="rulecheck", message=f"%(prog)s %(version)s (engine {ENGINE_BUILD})")
 def main() -> None:
     """rulecheck: formal verification and exhaustive rules-checking for card-game rulebooks.

@@ -7,24 +7,30 @@ import json
 import click
 
 from rulecheck.cli import main
-from rulecheck.cli.options import game_argument, players_option, ruleset_option, variant_option
+from rulecheck.cli.options import examples, game_argument, players_option, ruleset_option, variant_option
 
 
-@main.command()
+@main.command(epilog=examples(
+    "rulecheck bmc chomp --list",
+    "rulecheck bmc chomp -v underwater-war --depth 20 --budget 300",
+    "rulecheck bmc chonker-party -n 3 --query 'ruling:*' --json",
+))
 @game_argument
 @variant_option
 @players_option
 @ruleset_option
-@click.option("--depth", "-k", type=int, default=12, show_default=True, help="Bound for BMC and lasso search.")
+@click.option("--depth", "-k", type=click.IntRange(min=1), default=12, show_default=True,
+              help="Bound for BMC and lasso search.")
 @click.option("--query", "-q", "queries", multiple=True,
               help="A query name (repeatable; a trailing * matches a prefix, e.g. 'ruling:*'). "
                    "Default: the game's standard queries. --list shows them.")
-@click.option("--budget", type=float, default=120.0, show_default=True, help="Seconds for all queries together.")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=120.0, show_default=True,
+              help="Seconds for all queries together.")
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
 @click.option("--json", "as_json", is_flag=True, help="Print results and findings as JSON.")
 def bmc(game: str, variant: str | None, players: int | None, ruleset: str, depth: int,
         queries: tuple[str, ...], budget: float, list_only: bool, as_json: bool) -> None:
-    """Check GAME symbolically with Z3 on the full deck.
+    """Check GAME symbolically with Z3 on the full deck (there is no --deck).
 
     Each result says exactly what was shown: "proved for all depths" (k-induction or a
     ranking function), "no witness up to depth k", "witness at depth d" (decoded into an

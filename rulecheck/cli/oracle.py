@@ -4,26 +4,46 @@ from __future__ import annotations
 
 import json
 import shlex
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from rulecheck.cli import main
+from rulecheck.cli.options import STDOUT, emit, examples, say
+
+if TYPE_CHECKING:
+    from rulecheck.oracle.harness import HarnessReport
 
 
-@main.command()
+@main.command(epilog=examples(
+    """echo '{"id":1,"cmd":"hello"}' | rulecheck oracle""",
+    """echo '{"id":2,"cmd":"new_game","game":"chomp","players":3,"deck":"mini","seed":7}' | rulecheck oracle""",
+))
 def oracle() -> None:
     """Serve the oracle protocol: JSON requests on stdin, one JSON response per line on stdout.
 
-    See docs/ORACLE.md. Example:  echo '{"id":1,"cmd":"hello"}' | rulecheck oracle
+    See docs/ORACLE.md. Requests name a deck like --deck does (`rulecheck decks GAME` lists them).
     """
     from rulecheck.oracle.server import serve
 
     serve()
 
 
-@main.group()
+@main.group(epilog=examples("rulecheck conformance export vectors/",
+                            "rulecheck conformance run --vectors vectors/ -- ./my-engine --oracle"))
 def conformance() -> None:
     """Conformance vectors and the differential harness for other implementations."""
+
+
+def _junit_text(report: HarnessReport) -> str:
+    from rulecheck.oracle.harness import write_junit
+
+    with tempfile.TemporaryDirectory(prefix="rulecheck-junit-") as tmp:
+        path = Path(tmp) / "junit.xml"
+        write_junit(report, str(path))
+        return path.read_text(encoding="utf-8")
 
 
 def _games(value: tuple[str, ...]) -> list[str] | None:
@@ -31,12 +51,16 @@ def _games(value: tuple[str, ...]) -> list[str] | None:
     return names or None
 
 
-@conformance.command("export")
+@conformance.command("export", epilog=examples("rulecheck conformance export vectors/",
+                                                 "rulecheck conformance export vectors/ --games chomp --seeds 4"))
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--games", "-g", multiple=True, help="Games to export (repeat or comma-separate); default all.")
-@click.option("--seeds", type=int, default=12, show_default=True, help="Seeded playouts per configuration.")
-@click.option("--max-steps", type=int, default=600, show_default=True, help="Longest playout, in actions.")
-@click.option("--per-area", type=int, default=6, show_default=True, help="Most accepted-action cases per area.")
+@click.option("--seeds", type=click.IntRange(min=1), default=12, show_default=True,
+              help="Seeded playouts per configuration.")
+@click.option("--max-steps", type=click.IntRange(min=1), default=600, show_default=True,
+              help="Longest playout, in actions.")
+@click.option("--per-area", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Most accepted-action cases per area.")
 def export(directory: str, games: tuple[str, ...], seeds: int, max_steps: int, per_area: int) -> None:
     """Write conformance vectors (JSON, one file per rule area) and manifest.json to DIRECTORY."""
     from rulecheck.oracle.vectors import export_vectors
@@ -50,18 +74,26 @@ def export(directory: str, games: tuple[str, ...], seeds: int, max_steps: int, p
             click.echo(f"warning: {game}: no playout reached the areas {', '.join(areas)}", err=True)
 
 
-@conformance.command("run", context_settings={"ignore_unknown_options": True})
+@conformance.command("run", context_settings={"ignore_unknown_options": True}, epilog=examples(
+    "rulecheck conformance run -- python -m rulecheck oracle",
+    "rulecheck conformance run --vectors vectors/ --junit conformance.xml -- ./my-engine --oracle",
+))
 @click.option("--vectors", type=click.Path(exists=True, file_okay=False), default=None,
               help="Conformance vectors directory (from `conformance export`).")
 @click.option("--games", "-g", multiple=True, help="Games to check (repeat or comma-separate); default all.")
-@click.option("--seeds", type=int, default=10, show_default=True, help="Seeded random games per configuration.")
-@click.option("--max-steps", type=int, default=300, show_default=True, help="Longest random game, in actions.")
-@click.option("--junit", type=click.Path(dir_okay=False), default=None, help="Write JUnit XML here.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the report (with the shrunk divergence) as JSON here.")
+@click.option("--seeds", type=click.IntRange(min=0), default=10, show_default=True,
+              help="Seeded random games per configuration.")
+@click.option("--max-steps", type=click.IntRange(min=1), default=300, show_default=True,
+              help="Longest random game, in actions.")
+@click.option("--junit", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Write JUnit XML here ('-': standard output, then nothing else is printed there).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Write the report (with the shrunk divergence) as JSON here ('-': standard output, "
+                   "then nothing else is printed there).")
 @click.option("--strict-text", is_flag=True, help="Also compare the readable texts of actions and states.")
 @click.option("--no-shrink", is_flag=True, help="Report the first divergence as found, unshrunk.")
-@click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds to wait for each response.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+              help="Seconds to wait for each response.")
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(vectors: str | None, games: tuple[str, ...], seeds: int, max_steps: int, junit: str | None,
         json_path: str | None, strict_text: bool, no_shrink: bool, timeout: float,
@@ -70,27 +102,29 @@ def run(vectors: str | None, games: tuple[str, ...], seeds: int, max_steps: int,
 
     Exit status 0 if it conforms, 1 on the first divergence (shrunk to a minimal trace).
     """
-    from rulecheck.oracle.harness import Subprocess, run_conformance, write_junit
+    from rulecheck.oracle.harness import Subprocess, run_conformance
 
-    click.echo(f"checking: {shlex.join(command)}")
+    if junit == STDOUT and json_path == STDOUT:
+        raise click.UsageError("--junit - and --json - would both write to standard output; give one a file")
+    echo = say if STDOUT in (junit, json_path) else click.echo
+    echo(f"checking: {shlex.join(command)}")
     with Subprocess(list(command), timeout=timeout) as impl:
         report = run_conformance(impl, vectors=vectors, games=_games(games), seeds=seeds, max_steps=max_steps,
                                  strict_text=strict_text, shrink=not no_shrink)
     for case in report.failures[:20]:
-        click.echo(f"FAIL {case.suite} {case.name}: {case.message}")
+        echo(f"FAIL {case.suite} {case.name}: {case.message}")
     if len(report.failures) > 20:
-        click.echo(f"... and {len(report.failures) - 20} more failures")
+        echo(f"... and {len(report.failures) - 20} more failures")
     if report.divergence is not None:
-        click.echo(report.divergence.describe())
-    click.echo(report.summary())
+        echo(report.divergence.describe())
+    echo(report.summary())
     if junit:
-        write_junit(report, junit)
+        emit(junit, _junit_text(report))
     if json_path:
-        with open(json_path, "w", encoding="utf-8") as fh:
-            json.dump({
-                "ok": report.ok, "seconds": report.seconds, "requests": report.requests,
-                "failures": [{"suite": c.suite, "name": c.name, "message": c.message} for c in report.failures],
-                "divergence": report.divergence.to_json() if report.divergence else None,
-            }, fh, sort_keys=True, indent=1)
+        emit(json_path, json.dumps({
+            "ok": report.ok, "seconds": report.seconds, "requests": report.requests,
+            "failures": [{"suite": c.suite, "name": c.name, "message": c.message} for c in report.failures],
+            "divergence": report.divergence.to_json() if report.divergence else None,
+        }, sort_keys=True, indent=1) + "\n")
     if not report.ok:
         raise SystemExit(1)

@@ -9,6 +9,7 @@ import click
 from rulecheck.cli import main
 from rulecheck.cli.options import (
     deck_option,
+    examples,
     game_argument,
     players_option,
     ruleset_option,
@@ -20,19 +21,24 @@ from rulecheck.engine import format_trace, play, trace_to_json
 from rulecheck.games import load_game
 
 
-@main.command()
+@main.command(epilog=examples(
+    "rulecheck simulate chomp --variant underwater-war --seed 7",
+    "rulecheck simulate chomp -n 3 --deck mini --ruleset raw",
+    "rulecheck simulate chonker-party -n 4 --json > game.json",
+))
 @game_argument
 @variant_option
 @players_option
 @seed_option
 @ruleset_option
 @deck_option
-@click.option("--max-steps", type=int, default=20_000, show_default=True,
+@click.option("--max-steps", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Stop (and say so) after this many actions if the game has not ended.")
 @click.option("--json", "as_json", is_flag=True, help="Print the trace as replayable JSON.")
 def simulate(game: str, variant: str | None, players: int | None, seed: int, ruleset: str,
              deck: str, max_steps: int, as_json: bool) -> None:
-    """Play one whole game with seeded random choices and print it step by step."""
+    """Play one whole game with seeded random choices and print it step by step, each step with
+    the clause IDs it applied (GAP: where the ruleset leaves a ruling point open)."""
     g = load_game(game, variant, players, ruleset, deck)
     trace = play(g, seed=seed, max_steps=max_steps)
     if as_json:
@@ -41,7 +47,8 @@ def simulate(game: str, variant: str | None, players: int | None, seed: int, rul
         click.echo(format_trace(trace))
 
 
-@main.command()
+@main.command(epilog=examples("rulecheck rulings chomp", "rulecheck rulings chomp --ruleset house.json",
+                              "rulecheck rulings chonker-party --ruleset raw --json"))
 @game_argument
 @ruleset_option
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
@@ -82,7 +89,8 @@ def rulings(game: str, ruleset: str, as_json: bool) -> None:
     click.echo(f"{len(points)} ruling points; {open_points} open in ruleset {rs.name}.")
 
 
-@main.command()
+@main.command(epilog=examples("rulecheck clauses chomp", "rulecheck clauses chomp --uncited",
+                              "rulecheck clauses chonker-party --kind example --json"))
 @game_argument
 @click.option("--kind", type=click.Choice(["normative", "example", "component", "flavour", "heading"]),
               default=None, help="Only clauses of this kind.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "ClauseIndexError",
     "IllegalActionError",
+    "InputFileError",
     "InvalidConfigError",
     "InvalidDealError",
     "InvalidStateError",
@@ -45,6 +46,12 @@ class InvalidConfigError(RulecheckError):
     """Player count, deck or other parameter out of range."""
 
     code = "invalid-config"
+
+
+class InputFileError(RulecheckError):
+    """An input file (ruleset, report) that is missing, unreadable, not UTF-8 or not JSON."""
+
+    code = "input-file"
 
 
 class RulesetError(RulecheckError):

@@ -23,15 +23,15 @@ A user ruleset file::
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
 from rulecheck.core.errors import RulesetError, UnknownRulingError
-from rulecheck.core.paths import models_dir, models_hint
+from rulecheck.core.paths import models_dir, models_hint, read_json
 
 __all__ = [
     "BUILTIN_RULESETS",
@@ -40,6 +40,7 @@ __all__ = [
     "RulingPoint",
     "load_ruleset",
     "load_ruling_points",
+    "ruleset_game",
 ]
 
 BUILTIN_RULESETS = ("raw", "recommended")
@@ -73,7 +74,8 @@ class RulingPoint:
                 return opt
         known = ", ".join(o.id for o in self.options)
         raise RulesetError(
-            f"ruling point {self.id!r} has no option {option_id!r} (options: {known})"
+            f"ruling point {self.id!r} has no option {option_id!r}{_did_you_mean(option_id, self.option_ids)}"
+            f" (options: {known})"
         )
 
     @property
@@ -123,12 +125,9 @@ RULING_FILES: dict[str, Path] = {}
 
 @cache
 def _load_ruling_points_cached(path: str) -> Mapping[str, RulingPoint]:
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise RulesetError(f"no ruling points file at {path}{models_hint()}") from exc
-    except json.JSONDecodeError as exc:
-        raise RulesetError(f"{path}: not valid JSON: {exc}") from exc
+    if not Path(path).exists():
+        raise RulesetError(f"no ruling points file at {path}{models_hint()}")
+    raw = read_json(path, "ruling points file", RulesetError)
     points: dict[str, RulingPoint] = {}
     for entry in raw.get("ruling_points", []):
         rp = _parse_ruling_point(entry, path)
@@ -192,19 +191,21 @@ def load_ruleset(game: str, spec: str | Path | Mapping[str, object] = "recommend
             MappingProxyType({rid: rp.recommended for rid, rp in points.items()}),
             "recommended",
         )
-    path = Path(text)
-    if not path.exists():
+    data = _ruleset_file(text)
+    return _ruleset_from_mapping(game, points, data, text)
+
+
+def _ruleset_file(text: str) -> Mapping[str, object]:
+    """The JSON object in the ruleset file ``text``; RulesetError naming the problem."""
+    if not Path(text).exists():
         raise RulesetError(
             f"ruleset {text!r} is neither a built-in ruleset ({', '.join(BUILTIN_RULESETS)}) "
             "nor an existing file"
         )
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise RulesetError(f"ruleset file {path}: not valid JSON: {exc}") from exc
+    data = read_json(text, "ruleset file", RulesetError)
     if not isinstance(data, Mapping):
-        raise RulesetError(f"ruleset file {path}: expected a JSON object")
-    return _ruleset_from_mapping(game, points, data, str(path))
+        raise RulesetError(f"ruleset file {text}: expected a JSON object")
+    return data
 
 
 def _ruleset_from_mapping(
@@ -226,11 +227,32 @@ def _ruleset_from_mapping(
         raise RulesetError(f"ruleset {where}: 'choices' must be an object of ruling ID -> option ID")
     for rid, opt in raw_choices.items():
         if rid not in points:
-            raise UnknownRulingError(f"ruleset {where}: unknown ruling point {rid!r} for game {game!r}")
+            raise UnknownRulingError(
+                f"ruleset {where}: unknown ruling point {rid!r} for game {game!r}{_did_you_mean(rid, points)}"
+                f" (`rulecheck rulings {game}` lists them)"
+            )
         if opt is None:
             choices[rid] = None
             continue
-        points[rid].option(str(opt))
+        try:
+            points[rid].option(str(opt))
+        except RulesetError as exc:
+            raise RulesetError(f"ruleset {where}: {exc}") from None
         choices[rid] = str(opt)
     name = str(data.get("name", Path(where).stem if where != "<mapping>" else "custom"))
     return Ruleset(game, name, MappingProxyType(choices), base_name)
+
+
+def ruleset_game(spec: str | Path) -> str | None:
+    """The game a ruleset file names (``None`` for ``raw``, ``recommended``, or a file naming
+    none). Reads the file: RulesetError if it is missing, not UTF-8, not JSON or not an object."""
+    text = str(spec)
+    if text in BUILTIN_RULESETS:
+        return None
+    game = _ruleset_file(text).get("game")
+    return game if isinstance(game, str) else None
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    near = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f"; did you mean {near[0]!r}?" if near else ""
