@@ -37,6 +37,7 @@ from rulecheck.check.detectors import (
     find_dead,
     normative_clauses,
 )
+from rulecheck.check.determinacy import SpecRun, check_explored, ruling_statuses, spec_findings, spec_summary
 from rulecheck.check.explore import Config, ExploreResult, explore
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
 from rulecheck.core.clauses import GAME_BOOKS
@@ -173,6 +174,7 @@ class AuditReport:
     clause_text: dict[str, str] = field(default_factory=dict)
     witness_text: dict[str, dict[str, Any]] = field(default_factory=dict)
     symbolic: list[dict[str, Any]] = field(default_factory=list)
+    specification: dict[str, dict[str, Any]] = field(default_factory=dict)
     loaded: dict[str, Game] = field(default_factory=dict, repr=False)
 
     def summary(self) -> dict[str, Any]:
@@ -204,6 +206,7 @@ class AuditReport:
             "errors": self.errors,
             "findings": [f.to_json() for f in self.findings],
             **({"symbolic": self.symbolic} if self.symbolic else {}),
+            **({"specification": self.specification} if self.specification else {}),
         }
 
     def dumps(self) -> str:
@@ -276,6 +279,21 @@ def _progress_hook(progress: Progress | None, label: str) -> Callable[[int, int,
     return hook
 
 
+def _with_spec_status(f: Finding, st: Mapping[str, Any]) -> Finding:
+    """A gap or conflict finding with what the specification says of its ruling point: confirmed
+    (the text is open where the engine asks it), or answered by the text (then it is no defect:
+    kind ``answered``, kept for the FAQ, which quotes the text's answer)."""
+    data = {**f.data, "spec": dict(st), "detected_by": sorted({*f.data.get("detected_by", ["explorer"]), "spec"})}
+    if st["status"] != "answered by the text":
+        return replace(f, data=data)
+    ex = st.get("example") or {}
+    detail = (f"{f.title.split(': ', 1)[-1]} The clause specification shows the text decides it in every situation "
+              f"where the engine consults this ruling point ({st['relevant']} situation(s) checked): it is not a gap. "
+              f"Example: {ex.get('situation', '')} {ex.get('answer', '')}").strip()
+    return replace(f, id=f.id.replace(f".{f.kind}.", ".answered.", 1), kind="answered", severity="info",
+                   title="Answered by the text: " + f.title.split(": ", 1)[-1], detail=detail, data=data)
+
+
 def _frequency_severity(f: Finding) -> str:
     """Gaps and conflicts by how often ordinary (full-deck, seeded) games meet them: in half
     the games or more critical, in 5% or more high, less often medium, never low."""
@@ -330,6 +348,19 @@ def run_audit(
         game_module(g)  # UnknownGameError early
     entries = list(plan) if plan is not None else default_plan(games, quick)
     games = list(dict.fromkeys([*games, *(e[0] for e in entries)]))
+    # every input checked before any search starts or any report is touched (RulecheckError)
+    from rulecheck.core.errors import InvalidConfigError
+    for name, value, ok in (("max_seconds", max_seconds, max_seconds is None or max_seconds > 0),
+                            ("max_states", max_states, max_states is None or max_states >= 1),
+                            ("playouts", playouts, playouts >= 0), ("playout_steps", playout_steps, playout_steps >= 1),
+                            ("jobs", jobs, jobs >= 1), ("symbolic_seconds", symbolic_seconds, symbolic_seconds > 0),
+                            ("symbolic_depth", symbolic_depth, symbolic_depth >= 1)):
+        if not ok:
+            raise InvalidConfigError(f"audit: {name} = {value!r} is out of range")
+    for g in games:
+        load_ruleset(g, ruleset)
+    for g, variant, players, deck in entries:
+        load_game(g, variant, players, ruleset, deck)
     out = Path(out_dir) if out_dir is not None else project_dir() / "reports"
     settings = {
         "max_seconds_per_search": max_seconds,
@@ -390,6 +421,7 @@ class _SearchOutcome:
     findings: list[Finding] = field(default_factory=list)
     reach: Reach | None = None
     error: str | None = None
+    spec: SpecRun | None = None
 
 
 def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_states: int | None,
@@ -409,7 +441,15 @@ def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_sta
         summary = _summary(res)
         if behaviour and res.complete and not any(f.kind == "non-termination" for f in found):
             summary["proved"] = [*summary["proved"], "terminates"]
-        return _SearchOutcome(summary, found, Reach.of(res))
+        run = check_explored(res)
+        if run is not None:
+            found += spec_findings(res, run)
+            if note is not None:
+                note(f"  specification {cfg.label()}: {run.situations:,} situations "
+                     f"({run.determined} determined, {run.gaps} gaps, {run.conflicts} conflicts), "
+                     f"{run.verified:,} steps verified, {run.seconds:.1f}s")
+            run.silent = {k: {kk: vv for kk, vv in e.items() if kk != "node"} for k, e in run.silent.items()}
+        return _SearchOutcome(summary, found, Reach.of(res), spec=run)
     except RulecheckError as exc:
         return _SearchOutcome(error=str(exc))
     except Exception as exc:  # a crash in the model: report it for this configuration, go on
@@ -498,6 +538,7 @@ def _run(
 ) -> None:
     per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
     per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
+    spec_runs: dict[str, list[tuple[dict[str, Any], str, SpecRun]]] = {g: [] for g in games}
     found: list[Finding] = []
     chosen_open: set[str] = set()
     for game in games:
@@ -542,6 +583,8 @@ def _run(
             else:
                 current[role] = outcome.summary
                 found.extend(outcome.findings)
+                if outcome.spec is not None:
+                    spec_runs[game].append((current["config"], role, outcome.spec))
                 report.findings = merge_all(found)  # an interrupt now keeps them
                 if role == "raw":
                     per_game_raw[game].append(outcome.reach)
@@ -589,8 +632,13 @@ def _run(
                                          {f.id for f in absent})
         absent += _text_findings(game)
 
+    statuses = {g: ruling_statuses([r for _, role, r in spec_runs[g] if role == "raw"]) for g in games}
     findings = []
     for f in merge_all([*found, *absent]):
+        if f.ruling and f.kind in ("gap", "conflict"):
+            st = statuses.get(f.game, {}).get(f.ruling)
+            if st is not None:
+                f = _with_spec_status(f, st)
         if f.ruling and f.kind in ("gap", "conflict"):
             games_stats = [s for s in stats if s.config.game == f.game]
             freq = combined_frequency(games_stats, f.ruling, list(f.configs))
@@ -602,6 +650,10 @@ def _run(
             f = replace(f, severity=_frequency_severity(f))
         findings.append(f)
     report.findings = merge_all(findings)
+
+    for game in games:
+        if spec_runs[game]:
+            report.specification[game] = spec_summary(game, spec_runs[game], statuses[game])
 
     # ruling points: reached under raw? decided by the chosen ruleset?
     for game in games:
@@ -620,10 +672,13 @@ def _run(
                 status = "open"
             else:
                 status = "closed"
-            report.rulings.append({
+            entry = {
                 "id": rid, "game": game, "kind": rp.kind, "question": rp.question,
                 "reached_raw": reached, "choice": choice, "status": status,
-            })
+            }
+            if game in report.specification:
+                entry["text"] = statuses[game].get(rid, {}).get("status", "outside the specification")
+            report.rulings.append(entry)
 
 
 #: Full-deck configurations for ``audit --symbolic``; those the symbolic checker does not
@@ -847,6 +902,62 @@ def _md_escape(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], ruleset: str) -> None:
+    """The clause specification's section: coverage, determinacy, ruling points, verification."""
+    w(f"## Specification: {game}, clause by clause (Z3)")
+    w("")
+    w(f"What it covers: {_md_escape(' '.join(sp['scope'].split()))}")
+    w("")
+    cl = sp["clauses"]
+    w(f"- Normative clauses: {cl['normative']}; formalised as Z3 constraints: {cl['formalised']}; "
+      f"listed with the reason they are not: {len(cl['listed'])}; neither: {len(cl['missing'])}"
+      f"{' (' + ', '.join(cl['missing']) + ')' if cl['missing'] else ''}.")
+    w(f"- Silent decisions (the text is open, the engine asks no ruling point): **{sp['silent_decisions']}**.")
+    w(f"- Verified under `{ruleset}`: {sp['verified']:,} steps in {sp['verified_situations']:,} distinct situations "
+      f"where the clauses and the ruleset's options determine one outcome and it is the engine's; "
+      f"disagreements: **{sp['disagreements']}**.")
+    w("")
+    w("| configuration | ruleset | steps | situations | determined | gaps | conflicts | verified | silent | disagree |")
+    w("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for c in sp["configurations"]:
+        w(f"| {_config_text(c['config'])} | {c['ruleset']} | {c['steps']} | {c['situations']} | {c['determined']} | "
+          f"{c['gaps']} | {c['conflicts']} | {c['verified']} | {c['silent_decisions']} | {c['disagreements']} |")
+    w("")
+    w("Under `raw` the counts are of the default reading of each clause; a situation whose readings disagree is an "
+      "ambiguity. Steps are (state, action) pairs; situations are what the clauses read, renamed so that players "
+      "in the same position are one situation.")
+    w("")
+    w("Ruling points, as the specification sees them (situations where the ruling point's answer changes the "
+      "engine's step, and how many of those the text leaves open):")
+    w("")
+    w("| ruling point | decides the step in | text open in | verdict | options that contradict the text |")
+    w("|---|---:|---:|---|---|")
+    for rid, st in sp["rulings"].items():
+        contra = ", ".join(f"`{o}` ({n})" for o, n in st["contradicting_options"].items()) or "-"
+        w(f"| `{rid}` | {st['relevant']} | {st['open']} | {st['status']} | {contra} |")
+    w("")
+    w("Ruling points not listed are outside what the specification covers yet.")
+    w("")
+    w("Principles of the frame, and in how many determined situations the solver's proof of the outcome used each:")
+    w("")
+    for p in sp["principles"]:
+        w(f"- `{p['id']}` ({p['decided']}): {_md_escape(p['text'])}")
+    w("")
+    if sp["readings"]:
+        w("Readings (clauses that can be understood in more than one way):")
+        w("")
+        for r in sp["readings"]:
+            opts = "; ".join(f"`{o['id']}`: {o['text']}" for o in r["options"])
+            w(f"- `{r['id']}` ({r['clause']}): {_md_escape(r['question'])} {_md_escape(opts)}")
+        w("")
+    if cl["listed"]:
+        w("Normative clauses not formalised, and why:")
+        w("")
+        for cid, why in cl["listed"].items():
+            w(f"- `{cid}`: {_md_escape(why)}")
+        w("")
+
+
 def _markdown(report: AuditReport) -> str:
     out: list[str] = []
     w = out.append
@@ -899,17 +1010,19 @@ def _markdown(report: AuditReport) -> str:
     if report.rulings:
         w("## Ruling points")
         w("")
-        w(f"| ruling point | kind | reached under raw | {report.ruleset} | status |")
-        w("|---|---|---|---|---|")
+        w(f"| ruling point | kind | reached under raw | {report.ruleset} | status | the text |")
+        w("|---|---|---|---|---|---|")
         for r in report.rulings:
             w(f"| `{r['id']}` | {r['kind']} | {'yes' if r['reached_raw'] else 'no'} | "
-              f"{r['choice'] or '(open)'} | {r['status']} |")
+              f"{r['choice'] or '(open)'} | {r['status']} | {r.get('text', '-')} |")
         closed = [r["id"] for r in report.rulings if r["status"] == "closed"]
         still = [r["id"] for r in report.rulings if r["status"] == "open"]
         w("")
         w(f"The `{report.ruleset}` ruleset closes {len(closed)} of the gaps and conflicts reached; "
           f"{len(still)} remain open{': ' + ', '.join(f'`{x}`' for x in still) if still else ''}.")
         w("")
+    for game, sp in report.specification.items():
+        _spec_markdown(w, game, sp, report.ruleset)
     if report.statistics:
         w("## Statistics (seeded playouts on the full deck)")
         w("")

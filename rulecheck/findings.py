@@ -51,6 +51,10 @@ KINDS = (
     "invariant",
     "example-mismatch",
     "translation",
+    "ambiguity",
+    "silent-decision",
+    "disagreement",
+    "answered",
 )
 """Every finding kind, in the order reports list them."""
 

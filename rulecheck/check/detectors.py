@@ -60,6 +60,10 @@ DEFAULT_SEVERITY = {
     "dead-rule": "low",
     "unreachable-outcome": "medium",
     "coverage": "info",
+    "ambiguity": "medium",
+    "silent-decision": "high",
+    "disagreement": "critical",
+    "answered": "info",
 }
 
 

@@ -31,6 +31,7 @@ PROBLEMS: Mapping[str, str] = {
     "invariant": "false claim: the text claims something play breaks",
     "example-mismatch": "example mismatch: the worked example contradicts the rules",
     "translation": "translation difference: the editions do not say the same",
+    "ambiguity": "ambiguity: a sentence can be read in two ways that play differently",
 }
 """What is wrong, in words, for each finding kind the errata cover."""
 

@@ -20,7 +20,7 @@ from rulecheck.findings import Finding
 
 __all__ = ["FaqEntry", "build_faq", "faq_markdown", "finding_for_point", "no_witness", "open_points"]
 
-_PREFERRED_KINDS = ("gap", "conflict", "non-termination", "trap", "deadlock", "invariant")
+_PREFERRED_KINDS = ("gap", "conflict", "answered", "ambiguity", "non-termination", "trap", "deadlock", "invariant")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,422 @@
+"""The determinacy check: in every situation a search reached, does the text decide the outcome,
+and does the engine do what the text (and the ruleset) says?
+
+For each explored state and action that a game's specification describes, the situation is built
+(:mod:`rulecheck.games.<game>.spec_engine`) and the solver asked (:func:`rulecheck.core.spec.determinacy`)
+under each reading of the clauses it reads:
+
+* under ``raw``: where the text is open (a gap, a conflict, or readings that disagree), the engine
+  must consult a ruling point whose answer decides the step; if it consults none, that is a
+  *silent decision*. Where the text decides, the engine's outcome must be the text's (else a
+  *disagreement*), and every ruling point the engine consults there asks a question the text
+  answers. A ruling point the text answers in every situation that consults it is reported as
+  *answered by the text*.
+* under a complete ruleset: the clauses plus the ruleset's options must determine exactly one
+  outcome, and it must be the engine's step: a *verified* situation, else a disagreement (or an
+  outcome still open under the ruleset: a silent decision of the ruleset).
+
+Results are cached by situation, so a situation met in many states is solved once. Everything
+here is deterministic: states are visited in the search's order, and the first witness of each
+kind is the one kept.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from types import ModuleType
+from typing import Any
+
+from rulecheck.check.explore import ExploreResult
+from rulecheck.core.spec import Spec, Verdict, determinacy, satisfies
+
+__all__ = ["SpecRun", "check_explored", "spec_modules"]
+
+
+def spec_modules(game: str) -> tuple[ModuleType, ModuleType] | None:
+    """The game's specification and its engine bridge, or None if the game has none."""
+    pkg = "rulecheck.games." + game.replace("-", "_")
+    try:
+        return importlib.import_module(pkg + ".spec"), importlib.import_module(pkg + ".spec_engine")
+    except ModuleNotFoundError as exc:
+        # a game registered from outside the package (a test game, a plugin) has no spec here
+        if exc.name is not None and (pkg + ".spec").startswith(exc.name):
+            return None
+        raise
+
+
+@dataclass
+class SpecRun:
+    """What the determinacy check found in one search (picklable; merged across searches)."""
+
+    ruleset: str
+    situations: int = 0  # distinct situations checked
+    steps: int = 0  # (state, action) pairs looked at
+    determined: int = 0
+    gaps: int = 0
+    conflicts: int = 0
+    verified: int = 0
+    seconds: float = 0.0
+    solver_calls: int = 0
+    principles: dict[str, int] = field(default_factory=dict)
+    # per ruling point: situations where it decides the step, and in how many the text is open
+    ruling_relevant: dict[str, int] = field(default_factory=dict)
+    ruling_open: dict[str, int] = field(default_factory=dict)
+    ruling_contradicts: dict[str, dict[str, int]] = field(default_factory=dict)
+    # first witness of each kind: key -> (state node, action, situation text, verdict json, extra)
+    silent: dict[str, dict[str, Any]] = field(default_factory=dict)
+    disagreements: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ambiguities: dict[str, dict[str, Any]] = field(default_factory=dict)
+    open_kinds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    answered_examples: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset, "situations": self.situations, "steps": self.steps,
+            "determined": self.determined, "gaps": self.gaps, "conflicts": self.conflicts,
+            "verified": self.verified, "principles": dict(sorted(self.principles.items())),
+            "ruling_relevant": dict(sorted(self.ruling_relevant.items())),
+            "ruling_open": dict(sorted(self.ruling_open.items())),
+            "disagreements": len(self.disagreements), "silent_decisions": len(self.silent),
+        }
+
+
+def _readings_to_try(spec: Spec, asked: set[str]) -> list[dict[str, str]]:
+    """The default readings, then each asked reading point varied alone."""
+    out: list[dict[str, str]] = [{}]
+    for point in sorted(asked):
+        for rid, _ in spec.readings[point].options[1:]:
+            out.append({point: rid})
+    return out
+
+
+def _text(spec: Spec, sit: Any) -> tuple[list[tuple[dict[str, str], Verdict]], int]:
+    """The verdicts of every reading to try, and the number of solver runs."""
+    first, asked = determinacy(spec, sit)
+    verdicts = [({}, first)]
+    for r in _readings_to_try(spec, asked)[1:]:
+        v, _ = determinacy(spec, sit, readings=r, principles_used=False)
+        verdicts.append((r, v))
+    return verdicts, len(verdicts)
+
+
+def _key(spec: Spec, v: Verdict) -> Any:
+    return spec.key(dict(v.outcome)) if v.kind == "determined" else None
+
+
+def _relevant(leaves: list[tuple[dict[str, str], Any]]) -> set[str]:
+    """Ruling points whose answer changes the engine's outcome of the step."""
+    out: set[str] = set()
+    for (a, ka), (b, kb) in combinations(leaves, 2):
+        if ka == kb:
+            continue
+        differ = [r for r in set(a) & set(b) if a[r] != b[r]]
+        if len(differ) == 1:
+            out.add(differ[0])
+    return out
+
+
+def _contradicting(leaves: list[tuple[dict[str, str], Any]], relevant: set[str], want: Any) -> list[tuple[str, str]]:
+    """The (ruling, option) pairs among ``relevant`` under which the engine never gives ``want``."""
+    out = []
+    for r in sorted(relevant):
+        for o in sorted({opts[r] for opts, _ in leaves if r in opts}):
+            if all(k != want for opts, k in leaves if opts.get(r) == o):
+                out.append((r, o))
+    return out
+
+
+def _first(store: dict[str, dict[str, Any]], key: str, entry: dict[str, Any]) -> None:
+    if key not in store:
+        store[key] = entry
+
+
+def check_explored(res: ExploreResult, progress: Any = None) -> SpecRun | None:
+    """The determinacy check over every state and action of a search the game's specification
+    describes (None if the game has no specification)."""
+    mods = spec_modules(res.game.name)
+    if mods is None:
+        return None
+    spec_mod, bridge = mods
+    spec: Spec = spec_mod.SPEC
+    game = res.game
+    choices: Mapping[str, str | None] = game._choices
+    complete = all(v is not None for v in choices.values())
+    run = SpecRun(res.config.ruleset)
+    t0 = time.monotonic()
+    seen: set[Any] = set()
+    text_cache: dict[Any, _Text] = {}
+    ruled_cache: dict[Any, Verdict] = {}
+    for node in range(res.expanded):
+        state = res.states[node]
+        if not bridge.applies(state):
+            continue
+        for action in game.legal_actions(state):
+            run.steps += 1
+            rk = bridge.raw_key(state, action)
+            if rk in seen:
+                continue
+            seen.add(rk)
+            sit, new = bridge.situation(state, action)
+            if complete:
+                _check_ruled(run, spec, bridge, game, choices, state, action, sit, new, node, ruled_cache)
+            else:
+                _check_raw(run, spec, bridge, game, state, action, sit, new, node, text_cache)
+    run.situations = len(text_cache) if not complete else len(ruled_cache)
+    run.seconds = time.monotonic() - t0
+    return run if run.steps else None
+
+
+def _entry(node: int, action: Any, sit: Any, **extra: Any) -> dict[str, Any]:
+    from rulecheck.core.game import action_to_json
+
+    text = sit.describe() if hasattr(sit, "describe") else repr(sit)
+    return {"node": node, "action": action_to_json(action), "situation": text,
+            "situation_kind": _kind_label(sit), **extra}
+
+
+@dataclass(frozen=True)
+class _Text:
+    """What the text says of one situation, under every reading tried."""
+
+    verdicts: tuple[tuple[tuple[tuple[str, str], ...], Verdict], ...]
+    determined: bool  # every reading gives the same determined outcome
+    want: Any  # that outcome's comparison key (None unless determined)
+    differing: tuple[str, ...]  # reading points whose readings give another verdict
+
+
+def _read(spec: Spec, sit: Any) -> tuple[_Text, int]:
+    verdicts, calls = _text(spec, sit)
+    first = verdicts[0][1]
+    fk = (first.kind, repr(_key(spec, first)))
+    differing = tuple(sorted({next(iter(r)) for r, v in verdicts[1:] if (v.kind, repr(_key(spec, v))) != fk}))
+    determined = first.kind == "determined" and not differing
+    return _Text(tuple((tuple(sorted(r.items())), v) for r, v in verdicts), determined,
+                 _key(spec, first) if determined else None, differing), calls
+
+
+def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: Any, action: Any, sit: Any,
+               new: dict[int, int], node: int, cache: dict[Any, _Text]) -> None:
+    text = cache.get(sit)
+    if text is None:
+        text, calls = _read(spec, sit)
+        cache[sit] = text
+        run.solver_calls += calls
+        first = text.verdicts[0][1]
+        run.determined += first.kind == "determined"
+        run.gaps += first.kind == "gap"
+        run.conflicts += first.kind == "conflict"
+        for p in first.principles:
+            run.principles[p] = run.principles.get(p, 0) + 1
+    leaves = [(opts, bridge.rename(k, new)) for opts, k in bridge.engine_outcomes(game, state, action)]
+    relevant = _relevant(leaves) | set(bridge.implicit_rulings(state, action))
+    for r in relevant:
+        run.ruling_relevant[r] = run.ruling_relevant.get(r, 0) + 1
+    first = text.verdicts[0][1]
+    for point in text.differing:
+        _first(run.ambiguities, point, _entry(node, action, sit, readings=[
+            {"reading": dict(rr) or "default", "verdict": vv.to_json()} for rr, vv in text.verdicts]))
+    if text.determined:
+        want = text.want
+        if not relevant:
+            if any(k != want for _, k in leaves):
+                _first(run.disagreements, "raw:" + _kind_label(sit), _entry(
+                    node, action, sit, text=first.to_json(), engine=sorted({repr(k) for _, k in leaves})))
+        else:
+            for r in sorted(relevant):
+                _first(run.answered_examples, r, _entry(node, action, sit, text=first.to_json()))
+            for r, o in _contradicting(leaves, relevant, want):
+                per = run.ruling_contradicts.setdefault(r, {})
+                per[o] = per.get(o, 0) + 1
+        return
+    for r in relevant:
+        run.ruling_open[r] = run.ruling_open.get(r, 0) + 1
+    kind = "ambiguity" if first.kind == "determined" else first.kind
+    _first(run.open_kinds, f"{kind}:{_kind_label(sit)}", _entry(node, action, sit, verdict=first.to_json(),
+                                                             rulings=sorted(relevant)))
+    if not relevant:
+        _first(run.silent, _silent_key(first, sit), _entry(
+            node, action, sit, verdict=first.to_json(), engine=sorted({repr(k) for _, k in leaves})))
+
+
+def _kind_label(sit: Any) -> str:
+    ev = sit.event[0]
+    return f"{sit.step}/{ev}"
+
+
+def _silent_key(v: Verdict, sit: Any) -> str:
+    what = ",".join(sorted(d for d in v.differ if not d.startswith("card.")) or ["cards"]) if v.kind == "gap" \
+        else ",".join(v.core)
+    return f"{v.kind}:{_kind_label(sit)}:{what}"
+
+
+def _check_ruled(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choices: Mapping[str, str | None],
+                 state: Any, action: Any, sit: Any, new: dict[int, int], node: int, cache: dict[Any, Verdict]) -> None:
+    if sit not in cache:
+        v, _ = determinacy(spec, sit, choices=choices)
+        cache[sit] = v
+        run.solver_calls += 1
+        run.determined += v.kind == "determined"
+        run.gaps += v.kind == "gap"
+        run.conflicts += v.kind == "conflict"
+    v = cache[sit]
+    (_, engine), = bridge.engine_outcomes(game, state, action)
+    engine = bridge.rename(engine, new)
+    if v.kind != "determined":
+        _first(run.silent, _silent_key(v, sit), _entry(node, action, sit, verdict=v.to_json(), engine=[repr(engine)]))
+        return
+    want = spec.key(dict(v.outcome))
+    if engine == want:
+        run.verified += 1
+        return
+    # the clauses the engine's facts break (its card destinations are compared as counts, so a
+    # disagreement in cards alone has no core)
+    _, core = satisfies(spec, sit, _values_from_key(engine), choices=choices)
+    _first(run.disagreements, f"{run.ruleset}:{_kind_label(sit)}", _entry(
+        node, action, sit, text=v.to_json(), engine=repr(engine), core=list(core)))
+
+
+def _values_from_key(key: Any) -> dict[str, str]:
+    return dict(k for k in key if isinstance(k[1], str))
+
+
+# --------------------------------------------------------------------------- findings
+
+def _witness_of(res: ExploreResult, entry: Mapping[str, Any]) -> Any:
+    from rulecheck.check.detectors import _witness  # (detectors imports this module's results only)
+    from rulecheck.core.errors import RulecheckError
+    from rulecheck.core.game import action_from_json
+
+    try:
+        actions = [*res.trace_to(entry["node"]), action_from_json(entry["action"])]
+    except RulecheckError:
+        return None
+    return _witness(res, actions, len(actions) - 1)
+
+
+def _verdict_text(v: Mapping[str, Any]) -> str:
+    if v["kind"] == "conflict":
+        return "the clauses contradict each other: " + ", ".join(v["core"])
+    if v["kind"] == "gap":
+        diff = [f"{d} ({dict(v['outcome']).get(d)} or {dict(v['other']).get(d)})" for d in v["differ"]]
+        return "the text allows two outcomes, differing in " + "; ".join(diff)
+    return "the text decides: " + ", ".join(f"{k}={x}" for k, x in sorted(dict(v["outcome"]).items())
+                                           if not k.startswith("card."))
+
+
+def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
+    """The determinacy check's own findings for one search: silent decisions, disagreements
+    between the engine and the text (or the ruleset), and ambiguities between readings."""
+    from rulecheck.findings import Finding, finding_id
+
+    game = res.game
+    cfg = res.config.to_json()
+    out = []
+    for key, e in sorted(run.silent.items()):
+        v = e["verdict"]
+        out.append(Finding(
+            id=finding_id(game.name, "silent-decision", f"{run.ruleset}.{key}"), game=game.name, kind="silent-decision",
+            severity="high", title=f"Silent decision: the model settles what the text leaves open ({e['situation_kind']})",
+            detail=(f"In this situation {_verdict_text(v)}, but the engine (ruleset {run.ruleset!r}) consults no ruling "
+                    f"point whose answer decides it: it decides alone. Situation: {e['situation']}. Engine outcome: "
+                    f"{e['engine']}."),
+            clauses=tuple(c.split("[")[0] for c in (v.get("core") or v.get("applied") or ())),
+            configs=(cfg,), witness=_witness_of(res, e), verified=res.complete, source="spec",
+            data={"detected_by": ["spec"], "verdict": v}))
+    for key, e in sorted(run.disagreements.items()):
+        out.append(Finding(
+            id=finding_id(game.name, "disagreement", key), game=game.name, kind="disagreement", severity="critical",
+            title="The engine does not do what the text (and the ruleset) requires",
+            detail=(f"Situation: {e['situation']}. {_verdict_text(e['text'])}. The engine's outcome: {e['engine']}."),
+            clauses=tuple(c.split("[")[0] for c in e["text"].get("applied", ())), configs=(cfg,),
+            witness=_witness_of(res, e), verified=res.complete, source="spec",
+            data={"detected_by": ["spec"], "text": e["text"]}))
+    mods = spec_modules(game.name)
+    readings = mods[0].SPEC.readings if mods else {}
+    for point, e in sorted(run.ambiguities.items()):
+        r = readings.get(point)
+        options = "; ".join(f"'{rid}': {text}" for rid, text in r.options) if r else ""
+        lines = " / ".join(f"{x['reading']}: {_verdict_text(x['verdict'])}" for x in e["readings"])
+        out.append(Finding(
+            id=finding_id(game.name, "ambiguity", point.split(".")[-1]), game=game.name, kind="ambiguity",
+            severity="medium", title=f"Ambiguity: {r.question if r else point}",
+            detail=(f"The clause {r.clause if r else '?'} can be read in more than one way ({options}), and in a "
+                    f"reachable situation the readings give different results: {lines}. Situation: {e['situation']}."),
+            clauses=(r.clause,) if r else (), configs=(cfg,), witness=_witness_of(res, e), verified=res.complete,
+            source="spec", data={"detected_by": ["spec"], "reading": point}))
+    return out
+
+
+# --------------------------------------------------------------------------- across searches
+
+def ruling_statuses(runs: list[SpecRun]) -> dict[str, dict[str, Any]]:
+    """Per ruling point, over the ``raw`` searches: in how many situations its answer decides
+    the step, in how many of those the text is open, and the verdict: ``confirmed`` (the text is
+    open somewhere the engine asks it) or ``answered by the text`` (it decides everywhere)."""
+    out: dict[str, dict[str, Any]] = {}
+    for run in runs:
+        for r, n in run.ruling_relevant.items():
+            e = out.setdefault(r, {"relevant": 0, "open": 0, "contradicting_options": {}, "example": None})
+            e["relevant"] += n
+            e["open"] += run.ruling_open.get(r, 0)
+            for o, k in run.ruling_contradicts.get(r, {}).items():
+                e["contradicting_options"][o] = e["contradicting_options"].get(o, 0) + k
+            if e["example"] is None and r in run.answered_examples:
+                ex = run.answered_examples[r]
+                e["example"] = {"situation": ex["situation"], "answer": _verdict_text(ex["text"]) + "."}
+    for e in out.values():
+        e["status"] = "confirmed" if e["open"] else "answered by the text"
+        e["contradicting_options"] = dict(sorted(e["contradicting_options"].items()))
+    return dict(sorted(out.items()))
+
+
+def clause_coverage(game: str, spec: Spec) -> dict[str, Any]:
+    """Every normative clause of the game's books: formalised (a clause function names it, or
+    the English clause it is aligned to), or listed with the reason it is not, or missing."""
+    from rulecheck.check.detectors import normative_clauses
+
+    clauses = normative_clauses(game) or {}
+    formal = spec.formalised()
+    done, listed, missing = [], {}, []
+    for cid, c in sorted(clauses.items()):
+        if cid in formal or (c.aligned is not None and c.aligned in formal):
+            done.append(cid)
+        elif cid in spec.unformalised or (c.aligned is not None and c.aligned in spec.unformalised):
+            listed[cid] = spec.unformalised.get(cid) or spec.unformalised[c.aligned]  # type: ignore[index]
+        else:
+            missing.append(cid)
+    return {"normative": len(clauses), "formalised": len(done), "listed": listed, "missing": missing}
+
+
+def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
+                 statuses: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """The specification's part of the audit report for one game (deterministic: no timings)."""
+    mods = spec_modules(game)
+    assert mods is not None
+    spec: Spec = mods[0].SPEC
+    configs = []
+    principles: dict[str, int] = {}
+    for cfg, role, run in runs:
+        j = run.to_json()
+        configs.append({"config": dict(cfg), "role": role, **{k: j[k] for k in (
+            "ruleset", "steps", "situations", "determined", "gaps", "conflicts", "verified",
+            "silent_decisions", "disagreements")}})
+        if role == "raw":
+            for p, n in run.principles.items():
+                principles[p] = principles.get(p, 0) + n
+    return {
+        "scope": mods[0].__doc__.split("\n\n")[2].strip() if mods[0].__doc__ else "",
+        "clauses": clause_coverage(game, spec),
+        "principles": [{"id": p.id, "text": p.text, "decided": principles.get(p.id, 0)} for p in spec.principles],
+        "readings": [{"id": r.id, "clause": r.clause, "question": r.question,
+                      "options": [{"id": i, "text": t} for i, t in r.options]} for r in spec.readings.values()],
+        "configurations": configs,
+        "rulings": {k: dict(v) for k, v in statuses.items()},
+        "silent_decisions": sum(c["silent_decisions"] for c in configs),
+        "disagreements": sum(c["disagreements"] for c in configs),
+        "verified": sum(c["verified"] for c in configs),
+        "verified_situations": sum(c["situations"] for c in configs if c["role"] != "raw"),
+    }
