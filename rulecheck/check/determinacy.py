@@ -31,7 +31,7 @@ from types import ModuleType
 from typing import Any
 
 from rulecheck.check.explore import ExploreResult
-from rulecheck.core.spec import Spec, Verdict, determinacy, satisfies
+from rulecheck.core.spec import Spec, Verdict, decides, determinacy, fresh_solver, satisfies
 
 __all__ = ["SpecRun", "check_explored", "spec_modules"]
 
@@ -147,9 +147,11 @@ def check_explored(res: ExploreResult, progress: Any = None) -> SpecRun | None:
     complete = all(v is not None for v in choices.values())
     run = SpecRun(res.config.ruleset)
     t0 = time.monotonic()
+    fresh_solver()  # the witnesses depend on this search alone
     seen: set[Any] = set()
+    situate = getattr(bridge, "situation_in", None)  # a bridge whose situations need the configuration
     text_cache: dict[Any, _Text] = {}
-    ruled_cache: dict[Any, Verdict] = {}
+    ruled_cache: dict[Any, Any] = {}
     for node in range(res.expanded):
         state = res.states[node]
         if not bridge.applies(state):
@@ -160,7 +162,7 @@ def check_explored(res: ExploreResult, progress: Any = None) -> SpecRun | None:
             if rk in seen:
                 continue
             seen.add(rk)
-            sit, new = bridge.situation(state, action)
+            sit, new = situate(game, state, action) if situate is not None else bridge.situation(state, action)
             if complete:
                 _check_ruled(run, spec, bridge, game, choices, state, action, sit, new, node, ruled_cache)
             else:
@@ -180,71 +182,110 @@ def _entry(node: int, action: Any, sit: Any, **extra: Any) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class _Text:
-    """What the text says of one situation, under every reading tried."""
+    """What the text says of one situation, under every reading tried.
+
+    ``verdicts`` holds the full verdict of each reading; it is empty when the quick question
+    (:func:`decides`) showed that every reading decides the step as one of the engine's outcomes,
+    and :func:`_first_verdict` then asks for the default reading's verdict only if a finding needs it."""
 
     verdicts: tuple[tuple[tuple[tuple[str, str], ...], Verdict], ...]
     determined: bool  # every reading gives the same determined outcome
     want: Any  # that outcome's comparison key (None unless determined)
     differing: tuple[str, ...]  # reading points whose readings give another verdict
+    kind: str  # the default reading's verdict: determined, gap or conflict
+    principles: tuple[str, ...]  # the principles the default reading's verdict used
 
 
-def _read(spec: Spec, sit: Any) -> tuple[_Text, int]:
+def _read_full(spec: Spec, sit: Any) -> tuple[_Text, int]:
     verdicts, calls = _text(spec, sit)
     first = verdicts[0][1]
     fk = (first.kind, repr(_key(spec, first)))
     differing = tuple(sorted({next(iter(r)) for r, v in verdicts[1:] if (v.kind, repr(_key(spec, v))) != fk}))
     determined = first.kind == "determined" and not differing
     return _Text(tuple((tuple(sorted(r.items())), v) for r, v in verdicts), determined,
-                 _key(spec, first) if determined else None, differing), calls
+                 _key(spec, first) if determined else None, differing, first.kind, first.principles), calls
+
+
+def _read(spec: Spec, sit: Any, keys: list[Any]) -> tuple[_Text, int]:
+    """What the text says of ``sit``: first the quick question for each of the engine's outcomes
+    (does every reading decide the step as that outcome?), then, if none is, every reading's verdict."""
+    calls = 0
+    if spec.key_term is not None:
+        for k in keys:
+            d = decides(spec, sit, k)
+            calls += 1
+            if not d.decided:
+                continue
+            for r in _readings_to_try(spec, set(d.asked))[1:]:
+                calls += 1
+                if not decides(spec, sit, k, readings=r).decided:
+                    break
+            else:
+                return _Text((), True, k, (), "determined", d.principles), calls
+            break
+    text, more = _read_full(spec, sit)
+    return text, calls + more
+
+
+def _first_verdict(spec: Spec, sit: Any, text: _Text) -> Verdict:
+    return text.verdicts[0][1] if text.verdicts else determinacy(spec, sit)[0]
+
+
+def _note(store: dict[str, dict[str, Any]], key: str, make: Any) -> None:
+    """Keep the first witness of each kind: ``make()`` builds it only if ``key`` is new."""
+    if key not in store:
+        store[key] = make()
 
 
 def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: Any, action: Any, sit: Any,
                new: dict[int, int], node: int, cache: dict[Any, _Text]) -> None:
+    leaves = [(opts, bridge.rename(k, new)) for opts, k in bridge.engine_outcomes(game, state, action)]
     text = cache.get(sit)
     if text is None:
-        text, calls = _read(spec, sit)
+        text, calls = _read(spec, sit, sorted({k for _, k in leaves}, key=repr))
         cache[sit] = text
         run.solver_calls += calls
-        first = text.verdicts[0][1]
-        run.determined += first.kind == "determined"
-        run.gaps += first.kind == "gap"
-        run.conflicts += first.kind == "conflict"
-        for p in first.principles:
+        run.determined += text.kind == "determined"
+        run.gaps += text.kind == "gap"
+        run.conflicts += text.kind == "conflict"
+        for p in text.principles:
             run.principles[p] = run.principles.get(p, 0) + 1
-    leaves = [(opts, bridge.rename(k, new)) for opts, k in bridge.engine_outcomes(game, state, action)]
     relevant = _relevant(leaves) | set(bridge.implicit_rulings(state, action))
     for r in relevant:
         run.ruling_relevant[r] = run.ruling_relevant.get(r, 0) + 1
-    first = text.verdicts[0][1]
     for point in text.differing:
-        _first(run.ambiguities, point, _entry(node, action, sit, readings=[
+        _note(run.ambiguities, point, lambda: _entry(node, action, sit, readings=[
             {"reading": dict(rr) or "default", "verdict": vv.to_json()} for rr, vv in text.verdicts]))
     if text.determined:
         want = text.want
         if not relevant:
-            if any(k != want for _, k in leaves):
-                _first(run.disagreements, "raw:" + _kind_label(sit), _entry(
-                    node, action, sit, text=first.to_json(), engine=sorted({repr(k) for _, k in leaves})))
+            wrong = sorted({k for _, k in leaves if k != want}, key=repr)
+            if wrong:
+                _note(run.disagreements, "raw:" + _kind_label(sit), lambda: _entry(
+                    node, action, sit, text=_first_verdict(spec, sit, text).to_json(),
+                    engine=sorted({repr(k) for _, k in leaves}), core=list(_broken(spec, sit, wrong[0]))))
         else:
             for r in sorted(relevant):
-                _first(run.answered_examples, r, _entry(node, action, sit, text=first.to_json()))
+                _note(run.answered_examples, r,
+                      lambda: _entry(node, action, sit, text=_first_verdict(spec, sit, text).to_json()))
             for r, o in _contradicting(leaves, relevant, want):
                 per = run.ruling_contradicts.setdefault(r, {})
                 per[o] = per.get(o, 0) + 1
         return
     for r in relevant:
         run.ruling_open[r] = run.ruling_open.get(r, 0) + 1
+    first = text.verdicts[0][1]
     kind = "ambiguity" if first.kind == "determined" else first.kind
-    _first(run.open_kinds, f"{kind}:{_kind_label(sit)}", _entry(node, action, sit, verdict=first.to_json(),
-                                                             rulings=sorted(relevant)))
+    _note(run.open_kinds, f"{kind}:{_kind_label(sit)}",
+          lambda: _entry(node, action, sit, verdict=first.to_json(), rulings=sorted(relevant)))
     if not relevant:
-        _first(run.silent, _silent_key(first, sit), _entry(
+        _note(run.silent, _silent_key(first, sit), lambda: _entry(
             node, action, sit, verdict=first.to_json(), engine=sorted({repr(k) for _, k in leaves})))
 
 
 def _kind_label(sit: Any) -> str:
-    ev = sit.event[0]
-    return f"{sit.step}/{ev}"
+    """The situation's kind (a game's situation says it with ``label()``)."""
+    return sit.label()
 
 
 def _silent_key(v: Verdict, sit: Any) -> str:
@@ -254,17 +295,33 @@ def _silent_key(v: Verdict, sit: Any) -> str:
 
 
 def _check_ruled(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choices: Mapping[str, str | None],
-                 state: Any, action: Any, sit: Any, new: dict[int, int], node: int, cache: dict[Any, Verdict]) -> None:
-    if sit not in cache:
-        v, _ = determinacy(spec, sit, choices=choices)
-        cache[sit] = v
-        run.solver_calls += 1
-        run.determined += v.kind == "determined"
-        run.gaps += v.kind == "gap"
-        run.conflicts += v.kind == "conflict"
-    v = cache[sit]
+                 state: Any, action: Any, sit: Any, new: dict[int, int], node: int, cache: dict[Any, Any]) -> None:
     (_, engine), = bridge.engine_outcomes(game, state, action)
     engine = bridge.rename(engine, new)
+    got = cache.get(sit)
+    if got is None and spec.key_term is not None:
+        # the quick question first: do the clauses and the ruleset allow the engine's outcome, and
+        # only it? (two solver checks; the full verdict only where the answer is no)
+        run.solver_calls += 1
+        if decides(spec, sit, engine, choices=choices).decided:
+            cache[sit] = _Decided(engine)
+            run.determined += 1
+            run.verified += 1
+            return
+    if isinstance(got, _Decided):
+        if got.key == engine:
+            run.verified += 1
+            return
+        got = None  # the same situation, another engine outcome: the full verdict says which is right
+    if got is None:
+        v, _ = determinacy(spec, sit, choices=choices)
+        run.solver_calls += 1
+        if sit not in cache:
+            run.determined += v.kind == "determined"
+            run.gaps += v.kind == "gap"
+            run.conflicts += v.kind == "conflict"
+        cache[sit] = v
+    v = cache[sit]
     if v.kind != "determined":
         _first(run.silent, _silent_key(v, sit), _entry(node, action, sit, verdict=v.to_json(), engine=[repr(engine)]))
         return
@@ -272,15 +329,24 @@ def _check_ruled(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choice
     if engine == want:
         run.verified += 1
         return
-    # the clauses the engine's facts break (its card destinations are compared as counts, so a
-    # disagreement in cards alone has no core)
-    _, core = satisfies(spec, sit, _values_from_key(engine), choices=choices)
-    _first(run.disagreements, f"{run.ruleset}:{_kind_label(sit)}", _entry(
-        node, action, sit, text=v.to_json(), engine=repr(engine), core=list(core)))
+    key = f"{run.ruleset}:{_kind_label(sit)}"
+    if key not in run.disagreements:
+        run.disagreements[key] = _entry(node, action, sit, text=v.to_json(), engine=repr(engine),
+                                        core=list(_broken(spec, sit, engine, choices)))
 
 
-def _values_from_key(key: Any) -> dict[str, str]:
-    return dict(k for k in key if isinstance(k[1], str))
+@dataclass(frozen=True)
+class _Decided:
+    """A situation whose outcome the clauses and the ruleset decide, and it is ``key``."""
+
+    key: Any
+
+
+def _broken(spec: Spec, sit: Any, engine: Any, choices: Mapping[str, str | None] | None = None) -> tuple[str, ...]:
+    """The clauses (and ruling options) the engine's outcome breaks: an unsat core."""
+    if spec.key_term is None:
+        return ()
+    return satisfies(spec, sit, key=engine, choices=choices)[1]
 
 
 # --------------------------------------------------------------------------- findings
@@ -318,11 +384,12 @@ def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
     for key, e in sorted(run.silent.items()):
         v = e["verdict"]
         out.append(Finding(
-            id=finding_id(game.name, "silent-decision", f"{run.ruleset}.{key}"), game=game.name, kind="silent-decision",
-            severity="high", title=f"Silent decision: the model settles what the text leaves open ({e['situation_kind']})",
-            detail=(f"In this situation {_verdict_text(v)}, but the engine (ruleset {run.ruleset!r}) consults no ruling "
-                    f"point whose answer decides it: it decides alone. Situation: {e['situation']}. Engine outcome: "
-                    f"{e['engine']}."),
+            id=finding_id(game.name, "silent-decision", f"{run.ruleset}.{key}"), game=game.name,
+            kind="silent-decision", severity="high",
+            title=f"Silent decision: the model settles what the text leaves open ({e['situation_kind']})",
+            detail=(f"In this situation {_verdict_text(v)}, but the engine (ruleset {run.ruleset!r}) consults no "
+                    f"ruling point whose answer decides it: it decides alone. Situation: {e['situation']}. "
+                    f"Engine outcome: {e['engine']}."),
             clauses=tuple(c.split("[")[0] for c in (v.get("core") or v.get("applied") or ())),
             configs=(cfg,), witness=_witness_of(res, e), verified=res.complete, source="spec",
             data={"detected_by": ["spec"], "verdict": v}))
@@ -330,8 +397,10 @@ def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
         out.append(Finding(
             id=finding_id(game.name, "disagreement", key), game=game.name, kind="disagreement", severity="critical",
             title="The engine does not do what the text (and the ruleset) requires",
-            detail=(f"Situation: {e['situation']}. {_verdict_text(e['text'])}. The engine's outcome: {e['engine']}."),
-            clauses=tuple(c.split("[")[0] for c in e["text"].get("applied", ())), configs=(cfg,),
+            detail=(f"Situation: {e['situation']}. {_verdict_text(e['text'])}. The engine's outcome: {e['engine']}"
+                    + (f", which breaks {', '.join(e['core'])}." if e.get("core") else ".")),
+            clauses=tuple(dict.fromkeys(c.split("[")[0] for c in e.get("core") or e["text"].get("applied", ()))),
+            configs=(cfg,),
             witness=_witness_of(res, e), verified=res.complete, source="spec",
             data={"detected_by": ["spec"], "text": e["text"]}))
     mods = spec_modules(game.name)

@@ -30,20 +30,17 @@ variables on which they differ), sat once *determined*.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
-
-import re
 
 import z3
 
 __all__ = [
     "ClauseRule",
-    "conj",
-    "disj",
-    "implies",
-    "neg",
     "Outcome",
     "Principle",
     "Reading",
@@ -51,7 +48,11 @@ __all__ = [
     "Spec",
     "Verdict",
     "clause",
+    "conj",
     "determinacy",
+    "disj",
+    "implies",
+    "neg",
 ]
 
 Constraint = Any  # an SMT-LIB term (str), or a Python bool
@@ -254,7 +255,7 @@ class Outcome:
     def domain(self) -> str:
         parts = [f"(<= 0 {v} {len(self.labels[n]) - 1})" for n, v in self.vars.items()]
         for g in self.groups:
-            parts += [f"(<= {self.vars[a]} {self.vars[b]})" for a, b in zip(g, g[1:], strict=False)]
+            parts += [f"(<= {self.vars[a]} {self.vars[b]})" for a, b in pairwise(g)]
         return smt(conj(*parts))
 
     def value(self, model: z3.ModelRef) -> dict[str, str]:
@@ -316,6 +317,8 @@ class Spec:
     rulings: list[RulingConstraint] = field(default_factory=list)
     unformalised: dict[str, str] = field(default_factory=dict)
     compare: Callable[[Mapping[str, str]], Any] | None = None
+    # the outcomes whose comparison key is ``key``, as a term over the outcome variables
+    key_term: Callable[[Outcome, Any], Any] | None = None
 
     def formalised(self) -> set[str]:
         return {i for c in self.clauses for i in c.ids}
@@ -342,21 +345,79 @@ class Reader:
 
 class View:
     """What a clause function sees: the situation's facts (as attributes), ``reading(point)``
-    and, for the principles, ``mentioned``: the outcome variables some applicable clause names."""
+    and, for the principles, ``mentioned``: the outcome variables some applicable clause names.
+
+    It records which of the situation's fields were read (``reads``): a derived fact (a property
+    or method of the situation) counts as the fields the situation's ``DERIVED`` map names for it,
+    and as every field if the map does not name it; a field the situation lists in ``INDEXED`` (a
+    per-player tuple) is read one element at a time, ``(field, index)``, and can only be indexed.
+    Two situations that agree on what one of them read get the same constraints, so their verdict
+    is shared (see :func:`determinacy`)."""
 
     def __init__(self, sit: Any, reader: Reader) -> None:
         self._sit = sit
         self.reading = reader
         self.mentioned: set[str] = set()
+        self.reads: set[Any] = set()
 
     def __getattr__(self, name: str) -> Any:
+        kind = type(self._sit)
+        if name in getattr(kind, "INDEXED", ()):
+            return _Indexed(name, getattr(self._sit, name), self.reads)
+        self.reads.update(_depends(kind, name))
         return getattr(self._sit, name)
 
 
-def _tracked(spec: Spec, sit: Any, out: Outcome, reader: Reader,
+class _Indexed:
+    """A per-player field as a clause sees it: each element read is recorded; nothing else works."""
+
+    __slots__ = ("_name", "_reads", "_values")
+
+    def __init__(self, name: str, values: tuple[Any, ...], reads: set[Any]) -> None:
+        self._name, self._values, self._reads = name, values, reads
+
+    def __getitem__(self, i: int) -> Any:
+        if not isinstance(i, int) or not 0 <= i < len(self._values):
+            raise TypeError(f"{self._name} is read one player at a time, by index 0..{len(self._values) - 1}")
+        self._reads.add((self._name, i))
+        return self._values[i]
+
+    __iter__ = None  # type: ignore[assignment]
+
+
+def _read(sit: Any, what: Any) -> Any:
+    """One recorded read (a field, or an element of an indexed field) of a situation."""
+    if isinstance(what, tuple):
+        values = getattr(sit, what[0])
+        return values[what[1]] if what[1] < len(values) else _MISSING
+    return getattr(sit, what)
+
+
+_MISSING = object()
+
+
+_DEPENDS: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
+def _depends(kind: type, name: str) -> tuple[str, ...]:
+    """The situation fields that attribute ``name`` of a situation of type ``kind`` reads."""
+    found = _DEPENDS.get((kind, name))
+    if found is None:
+        fields = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
+        derived: Mapping[str, tuple[str, ...]] = getattr(kind, "DERIVED", {})
+        if name in fields:
+            found = (name,)
+        elif name in derived:
+            found = tuple(derived[name])
+        else:
+            found = fields or ("*",)
+        _DEPENDS[(kind, name)] = found
+    return found
+
+
+def _tracked(spec: Spec, view: View, out: Outcome,
              rulings: Iterable[RulingConstraint]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]], list[str]]:
     """The applicable clauses and ruling constraints, and the principles, as (name, constraint)."""
-    view = View(sit, reader)
     out.touched = set()
     ruled = []
     overridden: set[str] = set()
@@ -388,32 +449,108 @@ def _tracked(spec: Spec, sit: Any, out: Outcome, reader: Reader,
     return applied + ruled, principles, [name for name, _ in applied]
 
 
-class _Question:
-    """One situation's constraints loaded into a solver, each under its own literal."""
+_LITS: dict[str, list[z3.BoolRef]] = {"lit": [], "xlit": []}
+"""The tracking literals ``lit0``, ``lit1``, ... and the extra ones ``xlit0``, ... (made once:
+building z3 terms is not cheap)."""
 
-    def __init__(self, out: Outcome, tracked: list[tuple[str, Any]]) -> None:
+
+def _lits(n: int, prefix: str = "lit") -> list[z3.BoolRef]:
+    pool = _LITS[prefix]
+    while len(pool) < n:
+        pool.append(z3.Bool(f"{prefix}{len(pool)}"))
+    return pool[:n]
+
+
+def _question_text(out: Outcome, tracked: list[tuple[str, Any]], extra: Sequence[str] = ()) -> str:
+    """The question as SMT-LIB assertions (its declarations are made by :func:`_declare`)."""
+    text = [f"(assert {out.domain()})"]
+    for i, (_, c) in enumerate(tracked):
+        text.append(f"(assert (=> |lit{i}| {smt(c)}))")
+    for j, c in enumerate(extra):
+        text.append(f"(assert (=> |xlit{j}| {c}))")
+    return "".join(text)
+
+
+def _new_solver() -> z3.Solver:
+    return z3.SimpleSolver()
+
+
+_SOLVER = _new_solver()
+"""One incremental solver serves every question, each inside its own push/pop: a new solver per
+question costs more to make and free than most questions cost to solve."""
+_DECLARED: set[str] = set()
+"""The names declared in :data:`_SOLVER` so far (declarations outlive a pop; every outcome
+variable is an integer and every literal a Boolean, so a name keeps its sort)."""
+
+
+def fresh_solver() -> None:
+    """Start again with a new solver and empty caches. A model the solver returns may depend on
+    what it solved before (it keeps what it learnt across push and pop), so a search that starts
+    here gets the same witnesses whatever ran earlier in the process."""
+    global _SOLVER
+    _SOLVER = _new_solver()
+    _DECLARED.clear()
+    _VERDICTS.clear()
+    _SITUATIONS.clear()
+
+
+def _declare(out: Outcome, n_lits: int, n_extra: int) -> None:
+    new = [f"(declare-const {v} Int)" for v in out.vars.values() if v not in _DECLARED]
+    _DECLARED.update(out.vars.values())
+    for prefix, n in (("lit", n_lits), ("xlit", n_extra)):
+        for i in range(n):
+            name = f"|{prefix}{i}|"
+            if name not in _DECLARED:
+                _DECLARED.add(name)
+                new.append(f"(declare-const {name} Bool)")
+    if new:
+        _SOLVER.from_string("".join(new))
+
+
+class _Question:
+    """One situation's constraints loaded into a solver, each under its own literal; ``extra``
+    terms (SMT-LIB) each under an extra literal, assumed only when a check names it.
+
+    A simple (incremental) solver, one parse of the whole text, and the assumptions passed to the
+    solver's C API directly: with thousands of small questions, z3's Python conveniences (the
+    combined solver's mode switch on push, a cast per assumption) cost more than the solving."""
+
+    def __init__(self, out: Outcome, tracked: list[tuple[str, Any]], text: str | None = None,
+                 extra: Sequence[str] = ()) -> None:
         self.out = out
         self.names = [name for name, _ in tracked]
-        decls = out.declarations()
-        self.decls = decls
-        text = [decls, f"(assert {out.domain()})"]
-        for i, (_, c) in enumerate(tracked):
-            text.append(f"(declare-const |lit{i}| Bool)(assert (=> |lit{i}| {smt(c)}))")
-        self.solver = z3.Solver()
-        self.solver.from_string("".join(text))
-        self.lits = [z3.Bool(f"lit{i}") for i in range(len(tracked))]
+        _declare(out, len(tracked), len(extra))
+        self.solver = _SOLVER  # (read at each question: fresh_solver replaces it)
+        self.solver.push()
+        self.solver.from_string(text if text is not None else _question_text(out, tracked, extra))
+        self.lits = _lits(len(tracked))
+        self.xlits = _lits(len(extra), "xlit")
         self.index = {lit.get_id(): i for i, lit in enumerate(self.lits)}
         self.last_core: tuple[str, ...] = ()
 
     def add(self, term: str) -> None:
         self.solver.from_string(f"(assert {term})")
 
-    def check(self, skip: int | None = None) -> Any:
+    def close(self) -> None:
+        self.solver.pop()
+
+    def __enter__(self) -> _Question:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def check(self, skip: int | None = None, extra: Sequence[int] = ()) -> Any:
         lits = self.lits if skip is None else self.lits[:skip] + self.lits[skip + 1:]
-        return self.solver.check(*lits)
+        lits = lits + [self.xlits[j] for j in extra]
+        arr = (z3.Ast * len(lits))(*[x.as_ast() for x in lits])
+        s = self.solver
+        return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, len(lits), arr))
 
     def core(self) -> tuple[str, ...]:
-        return tuple(sorted(self.names[self.index[x.get_id()]] for x in self.solver.unsat_core()))
+        index = self.index
+        return tuple(sorted(self.names[index[i]] for i in (x.get_id() for x in self.solver.unsat_core())
+                            if i in index))
 
 
 def determinacy(spec: Spec, sit: Any, *, readings: Mapping[str, str] | None = None,
@@ -427,14 +564,81 @@ def determinacy(spec: Spec, sit: Any, *, readings: Mapping[str, str] | None = No
     clause and principle is asserted under its own literal, and the checks pass the literals as
     assumptions (all of them; all but one principle, to see which principles decide).
     """
-    out = spec.outcome(sit)
+    memo = _SITUATIONS.setdefault(
+        (id(spec), tuple(sorted((readings or {}).items())),
+         None if choices is None else tuple(sorted(choices.items(), key=lambda kv: kv[0])), principles_used,
+         max_swaps), _SituationMemo())
+    hit = memo.get(sit)
+    if hit is not None:
+        return hit[0], set(hit[1])
     reader = Reader(spec, readings or {})
+    view = View(sit, reader)
+    out = spec.outcome(view)
     rulings = spec.ruling_constraints(choices) if choices is not None else []
-    tracked, principles, applied = _tracked(spec, sit, out, reader, rulings)
-    q = _Question(out, tracked + principles)
+    tracked, principles, applied = _tracked(spec, view, out, rulings)
+    verdict = _verdict(spec, sit, out, tracked, principles, applied, principles_used, max_swaps)
+    memo.put(sit, view.reads, (verdict, frozenset(reader.asked)))
+    return verdict, set(reader.asked)
+
+
+class _SituationMemo:
+    """Verdicts by the situation fields their questions read: a situation that agrees with an
+    earlier one on every field that one read gets the same constraints (the clause functions are
+    pure functions of what they read), so the same verdict."""
+
+    def __init__(self) -> None:
+        self.tables: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
+
+    def get(self, sit: Any) -> Any:
+        for names, table in self.tables.items():
+            found = table.get(tuple(_read(sit, n) for n in names))
+            if found is not None:
+                return found
+        return None
+
+    def put(self, sit: Any, reads: set[Any], value: Any) -> None:
+        if "*" in reads:
+            return
+        names = tuple(sorted(reads, key=repr))
+        table = self.tables.setdefault(names, {})
+        if len(table) < _MEMO_LIMIT:
+            table[tuple(_read(sit, n) for n in names)] = value
+
+
+_SITUATIONS: dict[tuple[Any, ...], _SituationMemo] = {}
+
+
+def _verdict(spec: Spec, sit: Any, out: Outcome, tracked: list[tuple[str, Any]], principles: list[tuple[str, Any]],
+             applied: list[str], principles_used: bool, max_swaps: int) -> Verdict:
+    text = _question_text(out, tracked + principles)
+    # the verdict is a function of the question alone: another reading that leaves every
+    # constraint as it was, or another situation that reduces to the same constraints, is not
+    # asked again
+    memo = (text, tuple(n for n, _ in tracked), tuple(n for n, _ in principles), principles_used, max_swaps)
+    found = _VERDICTS.get(memo)
+    if found is None:
+        found = _VERDICTS[memo] = _decide(spec, sit, out, tracked, principles, applied, text, principles_used,
+                                          max_swaps)
+        if len(_VERDICTS) > _MEMO_LIMIT:
+            _VERDICTS.pop(next(iter(_VERDICTS)))
+    return found
+
+
+_VERDICTS: dict[tuple[Any, ...], Verdict] = {}
+_MEMO_LIMIT = 50_000
+
+
+def _decide(spec: Spec, sit: Any, out: Outcome, tracked: list[tuple[str, Any]], principles: list[tuple[str, Any]],
+            applied: list[str], text: str, principles_used: bool, max_swaps: int) -> Verdict:
+    with _Question(out, tracked + principles, text) as q:
+        return _decide_in(q, spec, sit, out, principles, applied, principles_used, max_swaps)
+
+
+def _decide_in(q: _Question, spec: Spec, sit: Any, out: Outcome, principles: list[tuple[str, Any]],
+               applied: list[str], principles_used: bool, max_swaps: int) -> Verdict:
     r = q.check()
     if r == z3.unsat:
-        return Verdict("conflict", core=q.core(), applied=tuple(applied)), reader.asked
+        return Verdict("conflict", core=q.core(), applied=tuple(applied))
     if r != z3.sat:
         raise RuntimeError(f"the solver gave no answer ({r}) for {sit!r}")
     first = out.value(q.solver.model())
@@ -443,15 +647,52 @@ def determinacy(spec: Spec, sit: Any, *, readings: Mapping[str, str] | None = No
     other = _another(q, spec, key1, None, max_swaps)
     if other is not None:
         differ = tuple(n for n in out.vars if first[n] != other[n])
-        return Verdict("gap", tuple(first.items()), tuple(other.items()), differ,
-                       applied=tuple(applied)), reader.asked
+        return Verdict("gap", tuple(first.items()), tuple(other.items()), differ, applied=tuple(applied))
     used: tuple[str, ...] = ()
     if principles_used and principles:
         # the principles in the core of "no other outcome": what the solver's proof that the
         # outcome is unique used (a core, not necessarily the smallest one)
         core = set(q.last_core)
         used = tuple(pid for pid, _ in principles if pid in core)
-    return Verdict("determined", tuple(first.items()), applied=tuple(applied), principles=used), reader.asked
+    return Verdict("determined", tuple(first.items()), applied=tuple(applied), principles=used)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The quick answer of :func:`decides`: whether the text decides the step as the key says;
+    if so, the principles the proof that nothing else is allowed used; the reading points asked."""
+
+    decided: bool
+    principles: tuple[str, ...] = ()
+    asked: frozenset[str] = frozenset()
+
+
+def decides(spec: Spec, sit: Any, key: Any, *, readings: Mapping[str, str] | None = None,
+            choices: Mapping[str, str | None] | None = None) -> Decision:
+    """Whether the clauses (with ``choices``' ruling constraints) allow the outcomes whose
+    comparison key is ``key``, and no other: the text decides the step, and as ``key`` says.
+    Two solver checks and no model (needs ``spec.key_term``); cached like :func:`determinacy`."""
+    if spec.key_term is None:
+        raise ValueError(f"the {spec.game} specification cannot read a comparison key")
+    memo = _SITUATIONS.setdefault(
+        ("decides", id(spec), tuple(sorted((readings or {}).items())),
+         None if choices is None else tuple(sorted(choices.items(), key=lambda kv: kv[0]))), _SituationMemo())
+    hit = memo.get(sit)
+    if hit is not None and key in hit[1]:
+        return hit[1][key]
+    reader = Reader(spec, readings or {})
+    view = View(sit, reader)
+    out = spec.outcome(view)
+    rulings = spec.ruling_constraints(choices) if choices is not None else []
+    tracked, principles, _ = _tracked(spec, view, out, rulings)
+    term = smt(spec.key_term(out, key))
+    answer = Decision(False, asked=frozenset(reader.asked))
+    with _Question(out, tracked + principles, extra=(term, f"(not {term})")) as q:
+        if q.check(extra=(0,)) == z3.sat and q.check(extra=(1,)) == z3.unsat:
+            core = set(q.core())
+            answer = Decision(True, tuple(pid for pid, _ in principles if pid in core), frozenset(reader.asked))
+    memo.put(sit, view.reads, (None, {**(hit[1] if hit else {}), key: answer}))
+    return answer
 
 
 def _another(q: _Question, spec: Spec, key1: Any, skip: int | None, max_swaps: int) -> dict[str, str] | None:
@@ -473,16 +714,24 @@ def _another(q: _Question, spec: Spec, key1: Any, skip: int | None, max_swaps: i
         q.solver.pop()
 
 
-def satisfies(spec: Spec, sit: Any, values: Mapping[str, str], *, readings: Mapping[str, str] | None = None,
-              choices: Mapping[str, str | None] | None = None) -> tuple[bool, tuple[str, ...]]:
-    """Whether the outcome ``values`` (e.g. the engine's step) is allowed by the clauses (and the
-    ruling constraints of ``choices``); if not, the clauses it breaks (an unsat core)."""
-    out = spec.outcome(sit)
+def satisfies(spec: Spec, sit: Any, values: Mapping[str, str] | None = None, *,
+              readings: Mapping[str, str] | None = None, choices: Mapping[str, str | None] | None = None,
+              key: Any = None) -> tuple[bool, tuple[str, ...]]:
+    """Whether the outcome ``values`` (e.g. the engine's step), or any outcome whose comparison
+    key is ``key`` (needs ``spec.key_term``), is allowed by the clauses (and the ruling
+    constraints of ``choices``); if not, the clauses it breaks (an unsat core)."""
     reader = Reader(spec, readings or {})
+    view = View(sit, reader)
+    out = spec.outcome(view)
     rulings = spec.ruling_constraints(choices) if choices is not None else []
-    tracked, principles, _ = _tracked(spec, sit, out, reader, rulings)
-    q = _Question(out, tracked + principles)
-    q.add(out.equals(values))
-    if q.check() == z3.sat:
-        return True, ()
-    return False, q.core()
+    tracked, principles, _ = _tracked(spec, view, out, rulings)
+    if key is not None and spec.key_term is None:
+        raise ValueError(f"the {spec.game} specification cannot read a comparison key")
+    with _Question(out, tracked + principles) as q:
+        if values is not None:
+            q.add(out.equals(values))
+        if key is not None:
+            q.add(smt(spec.key_term(out, key)))
+        if q.check() == z3.sat:
+            return True, ()
+        return False, q.core()

@@ -29,11 +29,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-import z3
-
-from rulecheck.core.spec import Outcome, Principle, Reading, RulingConstraint, Spec, clause, conj, disj, implies, neg, same
+from rulecheck.core.spec import (
+    Outcome,
+    Principle,
+    Reading,
+    RulingConstraint,
+    Spec,
+    clause,
+    conj,
+    disj,
+    implies,
+    neg,
+    same,
+)
 
 __all__ = ["SPEC", "UNFORMALISED", "RaceSituation", "race_outcome"]
 
@@ -93,7 +103,20 @@ class RaceSituation:
     has_discard: tuple[bool, ...]
     event: tuple[Any, ...]
 
+    # per-player facts a clause reads one player at a time
+    INDEXED: ClassVar[tuple[str, ...]] = ("has_card", "has_discard")
+    # which fields each derived fact reads (what a clause reads decides which situations share
+    # its verdict: rulecheck.core.spec.View)
+    DERIVED: ClassVar[dict[str, tuple[str, ...]]] = {
+        "cards": ("table",), "eel": ("table",), "octopus": ("table",), "lowest": ("table",),
+        "slap": ("event",), "table_cards": ("table",), "label": ("step", "event"),
+    }
+
     # derived facts, read by the clauses
+    def label(self) -> str:
+        """The kind of situation, for grouping findings: the step and what happened in it."""
+        return f"{self.step}/{self.event[0]}"
+
     @property
     def cards(self) -> tuple[str, ...]:
         return tuple(c for c in self.table if c is not None)
@@ -209,11 +232,45 @@ def compare_key(values: dict[str, str] | Any) -> tuple[Any, ...]:
     for name, where in values.items():
         if not name.startswith("card."):
             continue
-        owner = owner_of(name)
-        keeps_owner = where in ("stays", "set-aside")
-        key = (where, pname(owner) if keeps_owner and owner is not None else "")
-        places.setdefault(key, []).append(kind_of(name))
+        places.setdefault(_place(name, where), []).append(kind_of(name))
     return facts + tuple(sorted((k, tuple(sorted(v))) for k, v in places.items()))
+
+
+def _place(name: str, where: str) -> tuple[str, str]:
+    """A card's destination as :func:`compare_key` names the place (a card that stays or is set
+    aside keeps its owner)."""
+    owner = owner_of(name)
+    return (where, pname(owner) if where in ("stays", "set-aside") and owner is not None else "")
+
+
+def key_term(o: Outcome, key: tuple[Any, ...]) -> Any:
+    """The outcomes whose :func:`compare_key` is ``key``: its facts, and for every place and card
+    kind the number of cards of that kind that end there."""
+    facts = [o.eq(k, v) for k, v in key if isinstance(v, str)]
+    if any(k not in o.vars for k, v in key if isinstance(v, str)):
+        return False
+    want = {(place, kind): 0 for place, kinds in ((k, v) for k, v in key if not isinstance(v, str))
+            for kind in kinds}
+    for place, kinds in (x for x in key if not isinstance(x[1], str)):
+        for kind in kinds:
+            want[(place, kind)] += 1
+    cards = card_names(o)
+    places = {_place(n, where) for n in cards for where in o.labels[n]}
+    counts = []
+    for place in sorted(places | {p for p, _ in want}):
+        where = place[0]
+        for kind in sorted({kind_of(n) for n in cards} | {k for p, k in want if p == place}):
+            here = [n for n in cards if kind_of(n) == kind and _place(n, where) == place]
+            n_want = want.get((place, kind), 0)
+            tests = [o.eq(n, where) for n in here]
+            live = [t for t in tests if t is not False]
+            if sum(t is True for t in live) > n_want or len(live) < n_want:
+                return False
+            terms = [t for t in live if t is not True]
+            if terms:
+                total = "(+ 0 " + " ".join(f"(ite {t} 1 0)" for t in terms) + ")"
+                counts.append(f"(= {total} {n_want - sum(t is True for t in live)})")
+    return conj(*facts, *counts)
 
 
 # --------------------------------------------------------------------------- helpers for the clauses
@@ -491,18 +548,21 @@ def winner_takes_both_your_cards(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.bad-chomp.9", "es.malos-mordiscos.9")
+@clause("en.bad-chomp.9", "es.malos-mordiscos.9", readings=("chomp.read.your_cards",))
 def no_winner_cards_stay_in_the_centre(s: Any, o: Outcome) -> Any:
     """"If there is no winner that round, your cards stay in the center."
 
     When the round ends with no winner, each Bad Chomper's turned-over card and penalty cards are
-    in the centre.
+    in the centre; under the reading ``chomp.read.your_cards`` = ``all-his-cards``, the cards he
+    set aside earlier in the round too.
     """
     cond = conj(o.eq("winner", "none"), round_over(o))
     req = []
     for q, _ in s.table_cards():
         if q in s.bad_before:
             req.append(goes(o, table_var(s, o, q), "centre"))
+    if s.bad_before and s.reading("chomp.read.your_cards") == "all-his-cards":
+        req += [goes(o, n, "centre") for n in card_names(o, "aside") if owner_of(n) in s.bad_before]
     if s.bad_before:
         req += [goes(o, n, "centre") for n in card_names(o, "centre")]
     slap = s.slap
@@ -831,6 +891,13 @@ READINGS = {
                 "'takes all the cards': which cards?",
                 (("this-rounds-cards", "The cards turned over in this round."),
                  ("every-card-in-play", "Every card in the centre, set-aside cards of an earlier round too."))),
+        Reading("chomp.read.your_cards", "en.bad-chomp.9",
+                "'If there is no winner that round, your cards stay in the center': which of the Bad "
+                "Chomper's cards?",
+                (("turned-over-and-penalty", "The two cards of the Bad Chomp: his turned-over card and the one he "
+                  "put down."),
+                 ("all-his-cards", "Every card of his in the round, the cards he set aside in an Ink Out or a tie "
+                  "too."))),
         Reading("chomp.read.tie_previous", "en.tie.4",
                 "'any cards from the previous round that she is allowed to chomp': which round?",
                 (("the-tie-round", "The tie round (the round before the replay)."),
@@ -888,7 +955,8 @@ def _opt_nobody(option: str) -> Any:
                 req.append(to_discard(o, n, q))
         for n in card_names(o, "aside"):
             owner = owner_of(n)
-            req.append(goes(o, n, "centre") if option == "stay_in_centre" or owner is None else to_discard(o, n, owner))
+            to_centre = option == "stay_in_centre" or owner is None or owner in s.bad_before
+            req.append(goes(o, n, "centre") if to_centre else to_discard(o, n, owner))
         return conj(*req)
     return fn
 
@@ -952,7 +1020,8 @@ def _both_cards_overrides(option: str) -> Any:
     of your cards' and the clauses that send a card the winner cannot chomp back to its owner."""
     def fn(s: Any, o: Outcome) -> list[str]:
         names = [table_var(s, o, q) for q in _bad_chomper_cards(s)]
-        clauses = ("en.gameplay.4", "en.tie.5", "en.ink-out.5") if option == "winner_takes_both" else ("en.bad-chomp.8",)
+        clauses = (("en.gameplay.4", "en.tie.5", "en.ink-out.5") if option == "winner_takes_both"
+                   else ("en.bad-chomp.8",))
         return [f"{c}[{n}]" for c in clauses for n in names]
     return fn
 
@@ -1026,7 +1095,8 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("all_cards", "current_cards_only"):
         out.append(RulingConstraint("chomp.eel_in_replay", opt, _opt_eel_in_replay(opt), ("en.ink-out.4", "en.tie.3")))
     for opt in ("winner_takes_both", "only_if_can_chomp"):
-        out.append(RulingConstraint("chomp.bad_chomp_both_cards", opt, _opt_both_cards(opt), _both_cards_overrides(opt)))
+        out.append(RulingConstraint("chomp.bad_chomp_both_cards", opt, _opt_both_cards(opt),
+                                    _both_cards_overrides(opt)))
     for opt in ("shuffle_then_put", "no_penalty"):
         out.append(RulingConstraint("chomp.bad_chomp_no_card", opt, _opt_bad_chomp_no_card(opt), ("en.bad-chomp.7",)))
     out.append(RulingConstraint("chomp.octopus_in_replay", "ink_out_again", _opt_octopus_in_replay("ink_out_again"),
@@ -1080,4 +1150,5 @@ SPEC = Spec(
     rulings=_rulings(),
     unformalised=UNFORMALISED,
     compare=compare_key,
+    key_term=key_term,
 )

@@ -169,7 +169,8 @@ def project(before: ChompState, action: tuple[Any, ...], after: ChompState) -> t
     facts["winner"] = winner
     replay = nxt in ("ink-out-replay", "tie-replay")
     for q in players_of(before.active):
-        facts[f"replays.{spec.pname(q)}"] = "yes" if replay and after.replay >> q & 1 and after.active >> q & 1 else "no"
+        replays = replay and after.replay >> q & 1 and after.active >> q & 1
+        facts[f"replays.{spec.pname(q)}"] = "yes" if replays else "no"
     places: dict[tuple[str, str], list[str]] = {}
 
     def put(key: tuple[str, str], cards: list[int] | tuple[int, ...]) -> None:

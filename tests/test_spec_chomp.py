@@ -1,0 +1,179 @@
+"""Chomp!'s clause specification and the determinacy check: what the text decides, where it is
+open or contradicts itself, and the engine checked against it (a planted fault is caught)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from rulecheck.check.detectors import normative_clauses
+from rulecheck.check.determinacy import SpecRun, check_explored, clause_coverage, spec_findings
+from rulecheck.check.explore import Config, ExploreResult, explore
+from rulecheck.core.spec import Spec, determinacy, satisfies
+from rulecheck.games.chomp.spec import SPEC, UNFORMALISED, RaceSituation
+
+DECK = "shark=1,littlefish=1,eel=1,octopus=1"
+
+
+def _situation(table: tuple[str, ...], event: tuple[object, ...], **kw: object) -> RaceSituation:
+    n = len(table)
+    base = dict(players=n, active=tuple(range(n)), step="new-round", table=table, aside=(), centre=(),
+                bad_before=(), has_card=(True,) * n, has_discard=(False,) * n, event=event)
+    base.update(kw)
+    return RaceSituation(**base)  # type: ignore[arg-type]
+
+
+PLAIN = _situation(("shark", "littlefish", "plankton"), ("slap", 0, 2, "plankton"))
+"""P1's Shark slaps P3's Plankton, the lowest card: an ordinary chomp."""
+
+FRENZY_UPWARDS = _situation(("littlefish", "shark", "eel"), ("slap", 0, 1, "shark"))
+"""A Feeding Frenzy in which P1's Little Fish slaps P2's Shark, a card higher than hers."""
+
+
+def test_an_ordinary_chomp_is_decided_by_the_text() -> None:
+    v, _ = determinacy(SPEC, PLAIN)
+    assert v.kind == "determined"
+    out = dict(v.outcome)
+    assert out["winner"] == "P1" and out["next"] == "round-over" and out["bad_chomp"] == "no"
+    # en.gameplay.3: the winner collects every card his Shark can chomp, and his own
+    assert out["card.table.P2.littlefish.0"] == out["card.table.P3.plankton.0"] == "discard:P1"
+    assert {"en.gameplay.2", "en.gameplay.3"} <= set(v.applied)
+
+
+def test_without_the_collecting_clause_the_cards_are_open() -> None:
+    """Remove en.gameplay.3 and the text no longer says where the chomped cards go: a gap on
+    exactly those cards (the finding depends on the clause, not on a list)."""
+    reduced = dataclasses.replace(SPEC, clauses=[c for c in SPEC.clauses if "en.gameplay.3" not in c.ids])
+    v, _ = determinacy(reduced, PLAIN)
+    assert v.kind == "gap"
+    assert set(v.differ) & {"card.table.P2.littlefish.0", "card.table.P3.plankton.0"}
+
+
+def test_a_frenzy_slap_upwards_is_a_conflict_with_its_clauses_named() -> None:
+    """'The first player to slap any card other than her own takes all' (en.feeding-frenzy.3)
+    against 'slapping a higher card is a Bad Chomp' (en.bad-chomp.2): the unsat core names them."""
+    v, _ = determinacy(SPEC, FRENZY_UPWARDS)
+    assert v.kind == "conflict"
+    assert {"en.bad-chomp.2", "en.feeding-frenzy.3"} <= {c.split("[")[0] for c in v.core}
+
+
+def test_each_option_of_the_ruling_resolves_the_conflict() -> None:
+    for option in ("frenzy_overrides", "bad_chomp_applies"):
+        v, _ = determinacy(SPEC, FRENZY_UPWARDS, choices={"chomp.frenzy_vs_bad_chomp": option})
+        assert v.kind == "determined", option
+    won = dict(determinacy(SPEC, FRENZY_UPWARDS, choices={"chomp.frenzy_vs_bad_chomp": "frenzy_overrides"})[0].outcome)
+    bad = dict(determinacy(SPEC, FRENZY_UPWARDS, choices={"chomp.frenzy_vs_bad_chomp": "bad_chomp_applies"})[0].outcome)
+    assert won["winner"] == "P1" and bad["bad_chomp"] == "yes"
+
+
+def test_satisfies_names_the_clauses_a_wrong_outcome_breaks() -> None:
+    v, _ = determinacy(SPEC, PLAIN)
+    assert satisfies(SPEC, PLAIN, dict(v.outcome)) == (True, ())
+    assert satisfies(SPEC, PLAIN, {**dict(v.outcome), "winner": "none"}) == (False, ("en.gameplay.2",))
+    kept = {**dict(v.outcome), "card.table.P2.littlefish.0": "discard:P2"}
+    assert satisfies(SPEC, PLAIN, kept) == (False, ("en.gameplay.3",))
+
+
+def test_every_normative_clause_is_formalised_or_has_a_reason() -> None:
+    cov = clause_coverage("chomp", SPEC)
+    assert cov["missing"] == [], cov["missing"]
+    assert cov["formalised"] + len(cov["listed"]) == cov["normative"] == len(normative_clauses("chomp"))
+    assert all(reason.strip() for reason in UNFORMALISED.values())
+
+
+def test_clause_functions_cite_their_clauses_in_the_docstring() -> None:
+    for rule in SPEC.clauses:
+        assert rule.fn.__doc__ and rule.fn.__doc__.lstrip().startswith('"'), rule.id  # quotes the text
+
+
+# --------------------------------------------------------------------------- over a search
+
+@pytest.fixture(scope="module")
+def raw() -> tuple[ExploreResult, SpecRun]:
+    cfg = Config("chomp", "standard", 3, DECK, "raw")
+    res = explore(cfg.load(), config=cfg)
+    run = check_explored(res)
+    assert run is not None
+    return res, run
+
+
+def test_raw_search_no_silent_decisions_and_agreement(raw: tuple[ExploreResult, SpecRun]) -> None:
+    _, run = raw
+    assert run.silent == {} and run.disagreements == {}
+    assert run.gaps and run.conflicts and run.determined > run.gaps + run.conflicts
+    # every open situation is settled by a ruling point the engine consults
+    assert set(run.ruling_open) >= {"chomp.frenzy_vs_bad_chomp", "chomp.nobody_slaps"}
+
+
+def test_the_frenzy_reading_is_an_ambiguity(raw: tuple[ExploreResult, SpecRun]) -> None:
+    res, run = raw
+    assert "chomp.read.frenzy_any_card" in run.ambiguities
+    kinds = {f.kind for f in spec_findings(res, run)}
+    assert "ambiguity" in kinds and "silent-decision" not in kinds
+
+
+def test_a_ruling_option_the_text_contradicts_is_found(raw: tuple[ExploreResult, SpecRun]) -> None:
+    """'Each player who tied plays another card' is not all the text says of who plays in a tie
+    replay: the option ``tied_only`` gives outcomes the clauses exclude."""
+    _, run = raw
+    assert "tied_only" in run.ruling_contradicts.get("chomp.tie_replay_players", {})
+
+
+def test_recommended_every_situation_verified() -> None:
+    cfg = Config("chomp", "standard", 3, DECK, "recommended")
+    run = check_explored(explore(cfg.load(), config=cfg))
+    assert run is not None
+    assert run.verified > 0 and run.disagreements == {} and run.silent == {}
+
+
+def test_no_spec_for_a_game_without_one() -> None:
+    from rulecheck.check.determinacy import spec_modules
+
+    assert spec_modules("no-such-game") is None
+    assert isinstance(spec_modules("chomp")[0].SPEC, Spec)  # type: ignore[index]
+
+
+# --------------------------------------------------------------------------- a planted engine fault
+
+_PLANTED = textwrap.dedent('''
+    import json, sys
+    from rulecheck._native import ENGINE_BUILD
+    assert ENGINE_BUILD.startswith("pure"), ENGINE_BUILD
+    from rulecheck.games.chomp import standard
+    from rulecheck.check.explore import Config, explore
+    from rulecheck.check.determinacy import check_explored
+
+    if sys.argv[1] == "planted":
+        real = standard.spoils_for
+        def spoils_for(ctx, p, *rest):
+            """The planted fault: the winner also takes the cards he cannot chomp (en.gameplay.4)."""
+            taken, back = real(ctx, p, *rest)
+            return taken + tuple(c for cards in back for c in cards), tuple(() for _ in back)
+        standard.spoils_for = spoils_for
+    cfg = Config("chomp", "standard", 3, "seal=1,bigfish=1,shrimp=1,plankton=1", "recommended")
+    run = check_explored(explore(cfg.load(), config=cfg))
+    print(json.dumps({"disagreements": sorted(run.disagreements), "verified": run.verified,
+                      "cores": [e.get("core") for e in run.disagreements.values()]}))
+''')
+
+
+def _planted_run(which: str) -> dict[str, object]:
+    env = {**os.environ, "RULECHECK_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", _PLANTED, which], env=env, capture_output=True, text=True,
+                         check=True, timeout=600)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_planted_engine_fault_is_caught() -> None:
+    clean = _planted_run("clean")
+    assert clean["disagreements"] == [] and clean["verified"]
+    planted = _planted_run("planted")
+    assert planted["disagreements"], "the changed rule went unnoticed"
+    # the engine's outcome breaks the clause the fault changed
+    assert any("en.gameplay.4" in c for core in planted["cores"] for c in core), planted["cores"]
