@@ -149,7 +149,10 @@ def extra_play(g: ChonkerParty, s: State, ctx: Context, only: int = -1) -> State
         return s._replace(phase=PH_CONTINUE, actor=p, mask=continuation_mask(s, ctx, p),
                           can_end=True, window=False, queue=(), aux=-1)
     if not any(s.hands[p]):
-        ctx.cite("cp.empty-draw.2")
+        # 'then play any card' with no card left: the question of a turn with no cards
+        ctx.cite("cp.empty-draw.2", "cp.after-round.3")
+        if ctx.rule("cp.empty_hand_turn") == "round_ends":
+            return round_end(g, s, ctx)
         return end_turn(g, s, ctx, p, NO_EFFECT)
     mask = (1 << only) if only >= 0 and s.hands[p][only] else ALL_BITS
     return s._replace(phase=PH_PLAY, actor=p, mask=mask, can_end=False, window=False, queue=(), aux=-1)

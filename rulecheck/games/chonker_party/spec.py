@@ -1,0 +1,2313 @@
+"""Chonker Party, the rulebook as a clause-by-clause specification (independent of the engine).
+
+Each function below formalises one normative sentence of the rulebook (``cp.*`` in
+``models/clauses/chonker-party-en.json``), quoted in its docstring with its clause ID. It says
+when the sentence applies to a situation and what it then requires of the step's outcome, as a
+Z3 constraint. Nothing here imports the engine: :mod:`rulecheck.games.chonker_party.spec_engine`
+builds the situations from engine states and projects engine steps onto the same outcome
+variables, and :mod:`rulecheck.check.determinacy` asks the solver whether the text determines each.
+
+What is specified: every step of a game from the deal on: a card played on a turn or to continue
+the round, a War called out of turn, the six action cards' choices and chance events (a card
+chosen, stolen, shown, discarded, drawn), the Munchies Master's decision at the end of a circle,
+the end of a round (who collects the cards, the next Munchies Master, the draws back up), and the
+end of the game with its winner. The outcome of a step (:func:`party_outcome`):
+
+* ``trump`` and ``leader`` (the trump kind, and the current winner of the round: the last player
+  to put down a trump or chonk), ``war`` (a War is in effect), ``master`` (the Munchies Master
+  after the step, the next round's when the round ends), ``round_ends``;
+* ``card`` (where the card this step moves goes: ``table``, ``table-as-chonk``, ``discard-deck``,
+  ``hand:P<k>``), ``table`` (where the cards on the table go: ``stays``, ``win:P<k>``,
+  ``discard-deck``), ``deck`` (whether the discard deck becomes the draw deck);
+* ``next.who`` / ``next.does``: who acts next and how (``play``, ``continue``, ``choose``,
+  ``steal-from``, ``name-see``, ``name-force``, ``show``, ``discard`` a card of one's choice, or the
+  chance events ``stolen``, ``discarded``, ``draw``, ``pick-master``; ``over``), with
+  ``next.window`` (other players may call out a War first), ``next.source`` (the deck a draw or a
+  Choose takes from), ``next.then`` (what follows the draws or the discard) and ``draws`` (the
+  players to draw, in order);
+* ``may.<x>``: what the next decision lets its player choose (a card kind, ``end`` the round, a
+  player ``P<k>`` to steal from): the choices themselves are inputs of the next step, never gaps;
+* ``wins.P<k>`` and ``result``: when the game is over, who wins and by which rule.
+
+Which normative clauses are not formalised, and why, is :data:`UNFORMALISED`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from rulecheck.core.spec import (
+    Outcome,
+    Principle,
+    Reading,
+    RulingConstraint,
+    Spec,
+    clause,
+    conj,
+    disj,
+    implies,
+    neg,
+)
+
+__all__ = ["KINDS", "SPEC", "UNFORMALISED", "PartySituation", "party_outcome"]
+
+# The card kinds (cp.points.1, cp.chonks.3, cp.spoiled.4, cp.fillers.1, the action cards). The
+# named Chonks and Spoiled are one kind each: no rule tells them apart; "Rock" is the stone.
+KINDS = ("sweet", "salty", "chonk", "spoiled", "stick", "leaf", "brick", "stone",
+         "choose", "steal", "skip", "see", "force", "war")
+NON_ACTION = KINDS[:8]
+ACTIONS = KINDS[8:]
+DRAW_ACTIONS = ("choose", "steal", "see", "war")
+"""'an action card ... that entails you to draw and play another card' (cp.continuing.2-3)."""
+TABLE_KINDS = (*KINDS, "war-chonk")
+"""Table and win-pile slots: a War played as a Chonk keeps both facts."""
+K = {k: i for i, k in enumerate(TABLE_KINDS)}
+
+DOES = ("play", "continue", "choose", "steal-from", "stolen", "name-see", "name-force", "show",
+        "discard", "discarded", "draw", "pick-master", "over")
+DECISIONS_FROM_HAND = ("play", "continue", "show", "discard")
+THEN = ("none", "extra-play", "back", "next-round", "turn-passes", "master-continues", "round-ends")
+RESULTS = ("none", "most-points", "chonk-tiebreak", "cards-tiebreak", "four-spoiled", "still-tied")
+NOYES = ("no", "yes")
+
+Cards = tuple[int, ...]
+"""A count vector over :data:`KINDS` (hands, decks) or :data:`TABLE_KINDS` (table, win piles)."""
+
+
+def pname(p: int) -> str:
+    return f"P{p + 1}"
+
+
+def queue_label(q: Iterable[int]) -> str:
+    return ",".join(pname(p) for p in q) or "-"
+
+
+def held(cards: Cards) -> list[str]:
+    return [KINDS[i] for i in range(len(KINDS)) if cards[i]]
+
+
+def points(pile: Cards) -> int:
+    """+1 per sweet or salty point, -1 per Spoiled (cp.points.1, cp.spoiled.1)."""
+    return pile[K["sweet"]] + pile[K["salty"]] - pile[K["spoiled"]]
+
+
+# --------------------------------------------------------------------------- the situation
+
+@dataclass(frozen=True)
+class PartySituation:
+    """The facts before one step of Chonker Party and the step itself (players numbered from the
+    Munchies Master, clockwise: P1 is the Master).
+
+    ``step`` is what the step is: a player's decision (``play`` a card on a turn, ``continue``: the
+    Master's decision at the end of a circle, ``window``: other players may call out a War before
+    a decision, ``choose``, ``steal-from``, ``name-see``, ``name-force``, ``show``, ``discard``) or a
+    chance event (``deal``, ``pick-master``, ``stolen``, ``discarded``, ``draw``). ``actor`` decides
+    (the drawer of a draw, the victim of a discard), ``turn`` is the player whose card is being
+    resolved. ``continuing``: the card being resolved is the Master's continuation. ``queue`` the
+    players still to draw, ``then`` what follows the draws or the discard, ``source`` the deck a
+    draw or Choose takes from; ``named`` and ``showers`` the type named in a See a Card and the
+    players still to show it; ``victim`` whose hand a card is stolen from; ``waiting`` the decision
+    that a War call comes before: (player, ``play``/``continue``, its options). ``action`` is the
+    step's input, as the engine names it (``("play", "leaf")``, ``("end_round",)``, ...).
+    """
+
+    players: int
+    hand_size: int
+    spoiled_total: int
+    step: str
+    actor: int
+    turn: int
+    master: int
+    trump: str | None
+    leader: int | None
+    war: bool
+    continuing: bool
+    hands: tuple[Cards, ...]
+    draw: Cards
+    discard: Cards
+    table: Cards
+    piles: tuple[Cards, ...]
+    queue: tuple[int, ...]
+    then: str
+    source: str
+    named: str | None
+    showers: tuple[int, ...]
+    victim: int | None
+    waiting: tuple[int, str, tuple[str, ...]] | None
+    action: tuple[Any, ...]
+
+    def label(self) -> str:
+        """The kind of situation, for grouping findings: the step and its input's verb."""
+        return f"{self.step}/{self.action[0]}"
+
+    def describe(self) -> str:
+        """The situation in words (players numbered from the Munchies Master)."""
+        def cards(v: Cards, names: tuple[str, ...] = KINDS) -> str:
+            parts = [f"{c}x {names[i]}" if c > 1 else names[i] for i, c in enumerate(v) if c]
+            return ", ".join(parts) or "-"
+
+        parts = [f"{self.players} players, Munchies Master P1; trump {self.trump or 'none yet'}; "
+                 f"last trump or chonk: {pname(self.leader) if self.leader is not None else 'nobody'}"
+                 + ("; War in effect" if self.war else "")]
+        parts.append("hands: " + "; ".join(f"{pname(p)} {cards(h)}" for p, h in enumerate(self.hands)))
+        parts.append(f"table: {cards(self.table, TABLE_KINDS)}; draw deck: {cards(self.draw)}; "
+                     f"discard deck: {cards(self.discard)}")
+        if any(any(p) for p in self.piles):
+            parts.append("win piles: " + "; ".join(f"{pname(p)} {cards(v, TABLE_KINDS)}"
+                                                   for p, v in enumerate(self.piles)))
+        if self.queue:
+            parts.append(f"to draw: {queue_label(self.queue)} (then {self.then})")
+        if self.continuing:
+            parts.append("the Master is continuing the round")
+        who = pname(self.actor) if self.actor >= 0 else "chance"
+        parts.append(f"step: {self.step} by {who}: {list(self.action)}")
+        return "; ".join(parts) + "."
+
+    # ---------------------------------------------------------------- derived facts
+
+    def next_of(self, p: int) -> int:
+        return (p + 1) % self.players
+
+    @cached_property
+    def played(self) -> tuple[int, str, bool] | None:
+        """(player, kind, on their turn) of the card this step puts down, if it puts one down."""
+        a = self.action
+        if a[0] in ("play", "continue_round"):
+            return self.actor, a[1], True
+        if a[0] == "call_war":
+            return a[1], "war", False
+        return None
+
+    @property
+    def war_is_chonk(self) -> bool:
+        """'A War card becomes a Chonk ... during a War ... if the draw deck is empty' (cp.war.5-7)."""
+        return self.war or not any(self.draw)
+
+    @cached_property
+    def as_chonk(self) -> bool:
+        pl = self.played
+        return pl is not None and pl[1] == "war" and self.war_is_chonk
+
+    @cached_property
+    def trump_or_chonk(self) -> bool:
+        """Whether the card put down is a trump or a chonk (cp.winning.1, cp.chonks.1): a chonk, a
+        War become a Chonk, a card of the trump's kind, or the first non-action card (it becomes
+        the trump as it is played, cp.round.2)."""
+        pl = self.played
+        if pl is None:
+            return False
+        k = pl[1]
+        if k == "chonk" or self.as_chonk:
+            return True
+        if self.trump is None:
+            return k in NON_ACTION
+        return k == self.trump
+
+    @cached_property
+    def leader_now(self) -> int | None:
+        """The last player to put down a trump or chonk, this step's card included."""
+        return self.played[0] if self.played is not None and self.trump_or_chonk else self.leader
+
+    @cached_property
+    def hands_after(self) -> tuple[Cards, ...]:
+        """Every hand after the card this step moves has moved as the step's input says."""
+        a, hands = self.action, [list(h) for h in self.hands]
+        pl = self.played
+        if pl is not None:
+            hands[pl[0]][K[pl[1]]] -= 1
+        elif a[0] in ("draw", "choose_card"):
+            hands[self.actor][K[a[1]]] += 1
+        elif a[0] == "stolen":
+            hands[self.victim][K[a[1]]] -= 1  # type: ignore[index]
+            hands[self.actor][K[a[1]]] += 1
+        elif a[0] in ("discard", "discarded"):
+            hands[self.actor][K[a[1]]] -= 1
+        return tuple(tuple(h) for h in hands)
+
+    @cached_property
+    def draw_after(self) -> Cards:
+        d = list(self.draw)
+        if self.action[0] in ("draw", "choose_card") and self.source == "draw-deck":
+            d[K[self.action[1]]] -= 1
+        return tuple(d)
+
+    @cached_property
+    def discard_after(self) -> Cards:
+        d = list(self.discard)
+        if self.action[0] in ("draw", "choose_card") and self.source == "discard-deck":
+            d[K[self.action[1]]] -= 1
+        return tuple(d)
+
+    def holds(self, p: int, kind: str | None = None) -> bool:
+        h = self.hands_after[p]
+        return any(h) if kind is None else bool(h[K[kind]])
+
+    @property
+    def action_source(self) -> str | None:
+        """The deck an action card's draw takes from now: the draw deck, else the discard deck
+        (cp.empty-draw.1), else none (cp.empty-draw.2)."""
+        if any(self.draw_after):
+            return "draw-deck"
+        if any(self.discard_after):
+            return "discard-deck"
+        return None
+
+    @property
+    def table_cards(self) -> int:
+        return sum(self.table) + (1 if self.played is not None else 0)
+
+    @property
+    def moves_card(self) -> bool:
+        return self.played is not None or self.action[0] in ("draw", "choose_card", "stolen", "discard",
+                                                              "discarded")
+
+
+# --------------------------------------------------------------------------- how play goes on
+
+def _memo(fn: Any) -> Any:
+    """Computed once per view of a situation (a view fixes the readings)."""
+    key = "_memo_" + fn.__name__
+
+    def wrapped(s: Any) -> Any:
+        d = s.__dict__
+        if key not in d:
+            d[key] = fn(s)
+        return d[key]
+
+    wrapped.__name__ = fn.__name__
+    wrapped.__doc__ = fn.__doc__
+    return wrapped
+
+
+@_memo
+def turn_passes(s: Any) -> tuple[int, Any] | None:
+    """Whether this step ends a player's card, so that the turn passes on from them: (player,
+    effect on the next player: None, ``"skip"`` or ``("force", kind)``), or None."""
+    a, pl = s.action, s.played
+    if pl is not None:
+        p, k, in_turn = pl
+        if k == "war":
+            if not s.as_chonk or s.reading("cp.read.war_chonk_still_war") == "a-chonk-only":
+                return (p, None) if in_turn and s.as_chonk else None
+            if s.action_source is None and in_turn and s.reading("cp.read.no_effect_scope") == "whole-card":
+                return p, None
+            return None
+        if k in NON_ACTION:
+            return p, None
+        if k == "skip":
+            return p, "skip"
+        if k in ("choose", "see") and no_effect(s) and s.reading("cp.read.no_effect_scope") == "whole-card":
+            return p, None
+        return None
+    if a[0] == "name_type" and s.step == "name-force":
+        return s.actor, ("force", a[1])
+    if a[0] in ("discard", "discarded") and s.then == "turn-passes":
+        return s.actor, None
+    return None
+
+
+@_memo
+def _passes_if_nothing_happens(s: Any) -> tuple[int, Any] | None:
+    """Where the text is silent on whether a card's turn ends (a Steal with nobody to steal from, a
+    card with no effect, a War become a Chonk), the turn passes from its player if it ends."""
+    pl = s.played
+    if pl is not None and pl[2] and pl[1] in ("steal", "choose", "see", "war"):
+        return pl[0], None
+    x = extra_target(s)
+    if x is not None and not s.holds(x):
+        return x, None
+    return None
+
+
+def ruled_pass(s: Any, o: Outcome, p: int) -> Any:
+    """Under the ruleset (``s.choice``): the turn passes on from ``p``; players with no card are
+    passed over or end the round (cp.empty_hand_turn)."""
+    q = s.next_of(p)
+    while True:
+        if q == s.master:
+            return goes_next(o, s.master, "continue")
+        if s.holds(q):
+            return goes_next(o, q, "play")
+        if s.choice("cp.empty_hand_turn") == "round_ends":
+            return o.require("round_ends", "yes")
+        q = s.next_of(q)
+
+
+def no_effect(s: Any) -> bool:
+    """A Choose or See a Card played with both decks empty (cp.empty-draw.2)."""
+    pl = s.played
+    return pl is not None and pl[1] in ("choose", "see") and s.action_source is None
+
+
+@_memo
+def extra_target(s: Any) -> int | None:
+    """The player who plays another card after this step, as a card that 'said that you need to
+    draw, and play any card' (cp.stacking.1) makes them: after a Choose's pick, a Steal's snatch
+    and the victim's draw, the last draw of a See a Card or a War (or, by
+    ``cp.read.no_effect_scope``, when such a card had nothing to draw)."""
+    a, pl = s.action, s.played
+    if a[0] == "draw" and len(s.queue) == 1 and s.then == "extra-play":
+        return s.turn
+    if a[0] == "choose_card":
+        return s.actor
+    if a[0] == "stolen" and s.action_source is None:
+        return s.actor
+    if a[0] == "steal_from" and not any(s.hands[a[1]]) and s.action_source is None:
+        return s.actor
+    if pl is not None and pl[2]:
+        if no_effect(s) and s.reading("cp.read.no_effect_scope") == "draw-only":
+            return pl[0]
+        if (pl[1] == "war" and s.as_chonk and s.action_source is None
+                and s.reading("cp.read.war_chonk_still_war") == "still-a-war"
+                and s.reading("cp.read.no_effect_scope") == "draw-only"):
+            return pl[0]
+    return None
+
+
+@_memo
+def continuation_kind(s: Any) -> Any:
+    """What kind of decision of the Master's this step leads to, if it leads to one: ``normal``
+    (the end of a circle), ``forced-any`` (after a Skip), ``("force", kind)``, ``after-action``
+    (the Master continued with a draw-and-play card, cp.continuing.4)."""
+    tp = turn_passes(s) or _passes_if_nothing_happens(s)
+    if tp is not None and s.next_of(tp[0]) == s.master:
+        eff = tp[1]
+        return "normal" if eff is None else "forced-any" if eff == "skip" else eff
+    if tp is not None and not s.continuing:
+        q = s.next_of(tp[0])
+        if tp[1] == "skip" and q != s.master:
+            q = s.next_of(q)
+        while q != s.master and not s.holds(q):
+            q = s.next_of(q)  # (if the players with no card are passed over: cp.empty_hand_turn)
+        if q == s.master:
+            return "normal"
+    if s.step in ("discard", "discarded") and s.then == "master-continues":
+        return "forced-any"
+    if s.continuing and extra_target(s) == s.master:
+        return "after-action"
+    if s.continuing and tp is not None:
+        return "normal"  # only with cp.continue_who_plays = master_only
+    return None
+
+
+@_memo
+def may_end_round(s: Any) -> bool:
+    """Whether the round may end with this step: the Master ends it, a skipped Master's discard
+    ends it, or (a gap) the turn passes to a player with no cards."""
+    if s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends"):
+        return True
+    return empty_turn(s) is not None
+
+
+@_memo
+def empty_turn(s: Any) -> int | None:
+    """The player with no cards whose turn comes next with this step (not the Master's decision),
+    if any: what happens then the text does not say."""
+    tp = turn_passes(s)
+    if tp is not None:
+        q = s.next_of(tp[0])
+        if tp[1] == "skip" and q != s.master and not s.holds(q):
+            q = s.next_of(q)  # the skipped player's turn passes on too
+        if q != s.master and not s.holds(q):
+            return q
+    if starts_round_now(s) and not s.holds(s.master):
+        return s.master
+    x = extra_target(s)
+    if x is not None and not s.holds(x) and not (s.continuing and x == s.master):
+        return x  # 'then play any card', with no card to play
+    if s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends"):
+        m = next_master(s)
+        no_draws = (s.war and any(any(h) for h in s.hands_after)) or not any(s.draw_after)
+        if no_draws and not s.holds(m) and any(any(h) for h in s.hands_after):
+            return m
+    return None
+
+
+def next_master(s: Any) -> int:
+    """The next round's Master when the round ends now: the winner, else (no trump or chonk was put
+    down: cp.no_trump_winner) the same Master."""
+    return s.leader_now if s.leader_now is not None else s.master
+
+
+@_memo
+def starts_round_now(s: Any) -> bool:
+    """This step ends with a new round starting (the last draw back up)."""
+    return s.action[0] == "draw" and len(s.queue) == 1 and s.then == "next-round"
+
+
+def refill_orders(s: Any, m: int, supply: int | None = None) -> tuple[str, str, list[int]]:
+    """The draws back up from ``m`` clockwise: (each in turn drawing up, one card at a time round
+    the table, the needs); both end when the draw deck runs out."""
+    order = [(m + i) % s.players for i in range(s.players)]
+    need = [max(0, s.hand_size - sum(s.hands_after[p])) for p in order]
+    supply = sum(s.draw_after) if supply is None else supply
+    in_order: list[int] = []
+    for p, k in zip(order, need, strict=True):
+        in_order += [p] * min(k, supply - len(in_order))
+    robin: list[int] = []
+    left = list(need)
+    while len(robin) < min(supply, sum(need)):
+        for i, p in enumerate(order):
+            if left[i] and len(robin) < supply:
+                robin.append(p)
+                left[i] -= 1
+    return queue_label(in_order), queue_label(robin), need
+
+
+class PartyOutcome(Outcome):
+    """The outcome variables, and for each variable the conditions under which some clause sets
+    it (``when``): the frame keeps it unchanged outside them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.when: dict[str, list[Any]] = {}
+
+
+def set_if(o: Outcome, cond: Any, name: str, label: str) -> Any:
+    """A requirement under a condition: if ``cond``, ``name`` is ``label`` (recorded, so that the
+    frame leaves ``name`` alone where ``cond`` may hold)."""
+    if isinstance(o, PartyOutcome):
+        o.when.setdefault(name, []).append(cond)
+    return implies(cond, o.require(name, label))
+
+
+class _Read:
+    """A situation seen under fixed readings (for what the outcome's domains must allow)."""
+
+    def __init__(self, sit: PartySituation, chosen: Mapping[str, str]) -> None:
+        self._sit = sit
+        self._chosen = chosen
+
+    def reading(self, point: str) -> str:
+        return self._chosen.get(point) or READINGS[point].default
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sit, name)
+
+
+def may_end_game_somehow(sit: PartySituation) -> bool:
+    """Whether the game may end with this step, under some reading (else the win piles do not
+    matter to it)."""
+    return _under_any_reading(sit, may_end_game)
+
+
+def _under_any_reading(sit: PartySituation, fn: Any) -> bool:
+    """Whether ``fn`` holds of the situation under some reading of the clauses that say how play
+    goes on (the domains are built to allow every reading's outcome)."""
+    points = ("cp.read.no_effect_scope", "cp.read.war_chonk_still_war")
+    combos = [{}] + [{pt: rid} for pt in points for rid, _ in READINGS[pt].options[1:]] + [
+        {pt: READINGS[pt].options[1][0] for pt in points}]
+    return any(fn(_Read(sit, c)) for c in combos)
+
+
+def party_outcome(s: PartySituation) -> Outcome:
+    """The outcome variables of a step, with domains built from the situation."""
+    ending = _under_any_reading(s, may_end_round)
+    o = PartyOutcome()
+    ps = tuple(pname(p) for p in range(s.players))
+    o.var("round_ends", NOYES)
+    o.var("trump", ("none", *NON_ACTION))
+    o.var("leader", ("none", *ps))
+    o.var("war", ("off", "on"))
+    o.var("master", ps)
+    o.var("table", ("stays", "discard-deck", *(f"win:{p}" for p in ps)))
+    o.var("deck", ("stays", "becomes-draw-deck"))
+    if s.moves_card:
+        o.var("card", ("table", "table-as-chonk", "discard-deck", *(f"hand:{p}" for p in ps)))
+    o.var("next.who", ("none", *ps))
+    o.var("next.does", DOES)
+    o.var("next.window", NOYES)
+    o.var("next.source", ("none", "draw-deck", "discard-deck"))
+    o.var("next.then", THEN)
+    o.var("draws", draw_candidates(s, ending))
+    for k in option_kinds(s):
+        o.var(f"may.{k}", NOYES)
+    o.var("may.end", NOYES)
+    if s.played is not None and s.played[1] == "steal":
+        for p in ps:
+            o.var(f"may.{p}", NOYES)
+    if ending and _under_any_reading(s, may_end_game):
+        for p in ps:
+            o.var(f"wins.{p}", NOYES)
+        o.var("result", RESULTS)
+    return o
+
+
+def option_kinds(s: PartySituation) -> tuple[str, ...]:
+    """The kinds a decision after this step could offer: those in a hand or a deck (every kind,
+    when a See a Card or a Force is put down: its player names a type)."""
+    pl = s.played
+    if pl is not None and pl[1] in ("see", "force"):
+        return KINDS
+    present = [any(v[i] for v in (*s.hands_after, s.draw, s.discard)) for i in range(len(KINDS))]
+    return tuple(k for i, k in enumerate(KINDS) if present[i])
+
+
+@_memo
+def may_end_game(s: Any) -> bool:
+    """Whether the game may end with this step: the round ends and nobody holds a card, or a win
+    pile could hold every Spoiled."""
+    if not may_end_round(s):
+        return False
+    if not any(any(h) for h in s.hands_after):
+        return True
+    return bool(s.spoiled_total) and any(
+        _four_spoiled(s, _pile_after(s, d)) is not None for d in _dests(s))
+
+
+def draw_candidates(s: PartySituation, ending: bool) -> tuple[str, ...]:
+    out = ["-"]
+    if s.queue:
+        out.append(queue_label(s.queue[1:]))
+    for p in {s.actor, s.turn, *((s.victim,) if s.victim is not None else ()),
+              *((s.action[1],) if s.action[0] in ("steal_from", "call_war") else ())}:
+        if p is not None and p >= 0:
+            out.append(pname(p))
+    if ending:
+        for m in range(s.players):
+            for supply in (None, sum(s.draw_after) + sum(s.discard_after)):
+                a, b, _ = refill_orders(s, m, supply)
+                out += [a, b]
+    return tuple(dict.fromkeys(out))
+
+
+# --------------------------------------------------------------------------- helpers for the clauses
+
+def is_next(o: Outcome, who: int | None, does: str) -> Any:
+    """A test: the next decision is ``who``'s, of kind ``does``."""
+    return conj(o.eq("next.who", "none" if who is None else pname(who)), o.eq("next.does", does))
+
+
+def goes_next(o: Outcome, who: int | None, does: str) -> Any:
+    """A requirement: the next decision is ``who``'s, of kind ``does``."""
+    return conj(o.require("next.who", "none" if who is None else pname(who)), o.require("next.does", does))
+
+
+def may(o: Outcome, x: str, yes: bool) -> Any:
+    """A requirement on an option of the next decision (an option no card could give is no)."""
+    if f"may.{x}" not in o.vars:
+        return not yes
+    return o.require(f"may.{x}", "yes" if yes else "no")
+
+
+def options(s: Any, o: Outcome, who: int, does: str, allowed: Iterable[str], forbidden: Iterable[str] = (),
+            end: bool | None = None) -> Any:
+    """If the next decision is ``who``'s ``does``: the kinds ``allowed`` (of those they hold) may be
+    chosen, those ``forbidden`` not; ``end`` says whether they may end the round."""
+    req = [may(o, k, True) for k in allowed if s.holds(who, k)]
+    req += [may(o, k, False) for k in forbidden if s.holds(who, k)]
+    if end is not None:
+        req.append(may(o, "end", end))
+    return implies(is_next(o, who, does), conj(*req)) if req else None
+
+
+def option_parts(s: Any, o: Outcome, who: int, does: str, allowed: Iterable[str],
+                 forbidden: Iterable[str] = ()) -> dict[str, Any]:
+    """:func:`options` as one part per kind (``may.<kind>``), so that a ruling can set one aside."""
+    parts = {}
+    for yes, kinds in ((True, allowed), (False, forbidden)):
+        for k in kinds:
+            if s.holds(who, k):
+                parts[f"may.{k}"] = implies(is_next(o, who, does), may(o, k, yes))
+    return parts
+
+
+def draw_now(o: Outcome, who: int, source: str, then: str) -> Any:
+    """The next step is ``who`` drawing one card from ``source``; then ``then``."""
+    return conj(goes_next(o, who, "draw"), o.require("draws", pname(who)), o.require("next.source", source),
+                o.require("next.then", then))
+
+
+def ends_round(o: Outcome) -> Any:
+    return o.eq("round_ends", "yes")
+
+
+def round_goes_on(o: Outcome) -> Any:
+    return o.eq("round_ends", "no")
+
+
+def the_trump(s: Any) -> str | None:
+    """The trump once this step's card is down (cp.round.2)."""
+    if s.trump is not None:
+        return s.trump
+    pl = s.played
+    return pl[1] if pl is not None and pl[1] in NON_ACTION else None
+
+
+def trumps_and_chonks(s: Any, m: int) -> list[str]:
+    """The kinds in ``m``'s hand that are a trump or a chonk (a War is one when it becomes a Chonk,
+    cp.war.5-7)."""
+    t = the_trump(s)
+    out = [k for k in ("chonk", *((t,) if t is not None else ())) if s.holds(m, k)]
+    if s.holds(m, "war") and (s.war or not any(s.draw_after)):
+        out.append("war")
+    return out
+
+
+def all_of(parts: list[Any]) -> Any:
+    return conj(*parts) if parts else None
+
+
+def new_round_masters(s: Any) -> list[int]:
+    return list(range(s.players))
+
+
+# --------------------------------------------------------------------------- Rounds: how a round looks
+
+@clause("cp.round.1")
+def master_starts_the_round_with_any_card(s: Any, o: Outcome) -> Any:
+    """"1. The Munchies Master (last person to snack in a brand-new game, previous winner
+    otherwise) starts the round by playing any card from their hand face up."
+
+    In a brand-new game the Master is whoever snacked last: a fact outside the game, so the text
+    allows any player (or a draw for it). When a round starts (the deal, the Master picked, the
+    last draw back up, a round ended with nothing to draw), the Master plays the first card.
+    """
+    a = s.action
+    if a[0] == "deal":
+        parts = [o.eq("next.does", "pick-master")]
+        for m in range(s.players):
+            parts.append(conj(o.eq("master", pname(m)), goes_next(o, m, "play")))
+        if isinstance(o, PartyOutcome):
+            o.when.setdefault("master", []).append(neg(o.eq("next.does", "pick-master")))
+        return disj(*parts)
+    if a[0] == "munchies_master":
+        return conj(set_if(o, True, "master", pname(a[1])), goes_next(o, a[1], "play")) if s.holds(a[1]) else \
+            set_if(o, True, "master", pname(a[1]))
+    if starts_round_now(s):
+        return goes_next(o, s.master, "play") if s.holds(s.master) else None
+    if not may_end_round(s):
+        return None
+    parts = []
+    for m in new_round_masters(s):
+        if s.holds(m):
+            parts.append(implies(conj(ends_round(o), o.eq("master", pname(m)), o.eq("draws", "-"),
+                                      neg(o.eq("next.does", "over"))), goes_next(o, m, "play")))
+    return all_of(parts)
+
+
+@clause("cp.round.2", "cp.summary.2", readings=("cp.read.war_chonk_non_action",))
+def the_first_non_action_card_becomes_trump(s: Any, o: Outcome) -> Any:
+    """"2. The first non-action card played becomes the trump card." (and cp.summary.2, "1. The
+    first non-action card played becomes the trump card.")
+
+    Reading ``cp.read.war_chonk_non_action``: a War that became a Chonk is a non-action card (a
+    Chonk, so Chonk is trump), or it is still an action card.
+    """
+    pl = s.played
+    if pl is None or s.trump is not None:
+        return None
+    k = pl[1]
+    if s.as_chonk:
+        if s.reading("cp.read.war_chonk_non_action") != "is-a-chonk-card":
+            return None
+        k = "chonk"
+    elif k not in NON_ACTION:
+        return None
+    return set_if(o, round_goes_on(o), "trump", k)
+
+
+@clause("cp.round.3")
+def play_continues_clockwise(s: Any, o: Outcome) -> Any:
+    """"Play continues clockwise."
+
+    When a player's card is done, the next player clockwise takes their turn (unless that is the
+    Master: cp.round.5; a Skip: cp.skip.1). What happens when that player has no card to play the
+    text does not say.
+    """
+    tp = turn_passes(s)
+    if tp is None or tp[1] == "skip":
+        return None
+    q = s.next_of(tp[0])
+    if q == s.master or not s.holds(q):
+        return None
+    return goes_next(o, q, "play")
+
+
+@clause("cp.round.4")
+def players_place_one_card_face_up(s: Any, o: Outcome) -> Any:
+    """"3. Players take turns placing one card face-up on top of the previous card."
+
+    The card put down goes face up on the table (a War that becomes a Chonk: cp.war.5).
+    """
+    if s.played is None or s.as_chonk:
+        return None
+    return o.require("card", "table")
+
+
+@clause("cp.round.5", "cp.summary.4")
+def round_ends_just_before_the_master(s: Any, o: Outcome) -> Any:
+    """"4. The round ends just before it returns to the Munchies Master." (and cp.summary.4, "3. The
+    round ends when it circles back to the first player.")
+
+    When the turn would pass to the Master, the circle is over: the Master decides whether the round
+    ends or goes on (Continuing a Round). After a Skip, cp.skip.1-2 say what happens.
+    """
+    tp = turn_passes(s)
+    if tp is None or tp[1] == "skip" or s.next_of(tp[0]) != s.master:
+        return None
+    return goes_next(o, s.master, "continue")
+
+
+def forced_target(s: Any) -> int | None:
+    """The next player, when a Force names a type they hold (cp.force.1)."""
+    tp = turn_passes(s)
+    if tp is None or not isinstance(tp[1], tuple):
+        return None
+    q = s.next_of(tp[0])
+    return q if q != s.master and s.holds(q, tp[1][1]) else None
+
+
+@clause("cp.summary.3")
+def on_your_turn_play_whatever_card_you_want(s: Any, o: Outcome) -> Any:
+    """"2. On your turn, you can play whatever card you want, but whoever plays the last trump or
+    chonk wins the round and the cards played in the round."
+
+    A player's turn (the first card of a round included, cp.round.1 "playing any card") lets them
+    play any card they hold. Exceptions, written as such: a Force names the card (cp.force.1); the
+    card after a draw-and-play card (cp.stacking.1, cp.choose.3). (Who wins: cp.winning.1-2.)
+    """
+    skip = {extra_target(s), forced_target(s)}
+    if continuation_kind(s) == "after-action":
+        skip.add(s.master)
+    parts = [implies(is_next(o, x, "play"), conj(*[may(o, k, True) for k in held(s.hands_after[x])]))
+             for x in range(s.players) if x not in skip and s.holds(x)]
+    return all_of(parts)
+
+
+# --------------------------------------------------------------------------- Continuing a Round
+
+def _continuation(s: Any) -> tuple[int, Any] | None:
+    kind = continuation_kind(s)
+    return (s.master, kind) if kind is not None else None
+
+
+@clause("cp.continuing.1", readings=("cp.read.trump_before_any",))
+def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
+    """"The Munchies Master can keep the round going by playing a trump or a chonk."
+
+    At the Master's decision he may play any trump or chonk he holds. Reading
+    ``cp.read.trump_before_any``: when no trump exists yet (only action cards were played), "a
+    trump" is nothing (only a chonk continues), or any non-action card (it becomes the trump).
+    """
+    c = _continuation(s)
+    if c is None or c[1] not in ("normal", "after-action"):
+        return None
+    m = c[0]
+    allowed = trumps_and_chonks(s, m)
+    if the_trump(s) is None and s.reading("cp.read.trump_before_any") == "any-non-action":
+        allowed += [k for k in NON_ACTION if k != "chonk"]
+    return option_parts(s, o, m, "continue", allowed) or None
+
+
+@clause("cp.summary.5", readings=("cp.read.trump_before_any",))
+def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
+    """"They can decide if they want to continue the round only if they've got a trump or a chonk."
+
+    At the Master's decision no card but a trump or a chonk continues the round.
+    """
+    c = _continuation(s)
+    if c is None or c[1] not in ("normal", "after-action"):
+        return None
+    m = c[0]
+    allowed = set(trumps_and_chonks(s, m))
+    if the_trump(s) is None and s.reading("cp.read.trump_before_any") == "any-non-action":
+        allowed |= set(NON_ACTION)
+    return option_parts(s, o, m, "continue", (), [k for k in KINDS if k not in allowed]) or None
+
+
+@clause("cp.continuing.2", "cp.continuing.3", readings=("cp.read.trump_before_any",))
+def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
+    """"No chonk or trump? You can play an action card instead, but only one that entails you to
+    draw and play another card." "These include: Choose, Steal, See, or War." (cp.continuing.3)
+
+    A Master who holds no trump or chonk may continue with a Choose, Steal, See a Card or War, not
+    with a Skip or a Force.
+    """
+    c = _continuation(s)
+    if c is None or c[1] not in ("normal", "after-action"):
+        return None
+    m = c[0]
+    allowed = trumps_and_chonks(s, m)
+    if the_trump(s) is None and s.reading("cp.read.trump_before_any") == "any-non-action":
+        allowed += [k for k in NON_ACTION if s.holds(m, k)]
+    if allowed:
+        return None
+    return option_parts(s, o, m, "continue", DRAW_ACTIONS, ("skip", "force")) or None
+
+
+@clause("cp.continuing.4")
+def still_no_chonk_or_trump_the_last_collects(s: Any, o: Outcome) -> Any:
+    """"If you still don't have a chonk, or trump, the last player that played one collects the
+    cards played in the round."
+
+    After the Master continued with a draw-and-play card and drew: if he still holds no trump or
+    chonk, he does not play on freely: he is at his decision again, where (holding none) he can
+    only end the round and the last player to put one down collects the cards.
+    """
+    if continuation_kind(s) != "after-action" or trumps_and_chonks(s, s.master):
+        return None
+    return goes_next(o, s.master, "continue")
+
+
+@clause("cp.continuing.5")
+def if_the_round_continues_cards_stay_and_trump_remains(s: Any, o: Outcome) -> Any:
+    """"If the round continues, all cards stay put, and trump remains the same."
+
+    The Master's continuation leaves the table's cards where they are and, once there is a trump,
+    the same trump ("remains" presupposes one: with none yet, cp.round.2 sets it).
+    """
+    if s.action[0] != "continue_round":
+        return None
+    req = [o.require("table", "stays"), o.require("round_ends", "no")]
+    if s.trump is not None:
+        req.append(set_if(o, True, "trump", s.trump))
+    return conj(*req)
+
+
+@clause("cp.continuing.6")
+def goes_on_until_the_master_runs_out_or_ends_it(s: Any, o: Outcome) -> Any:
+    """"This goes on until the Munchies Master runs out of trumps or chonks, or decides to end the
+    round."
+
+    At his decision the Master may end the round (and one who holds no card can do nothing else);
+    ending it ends the round.
+    """
+    if s.action == ("end_round",):
+        return o.require("round_ends", "yes")
+    c = _continuation(s)
+    if c is None:
+        return None
+    m, kind = c
+    if kind in ("normal", "after-action") or not s.holds(m):
+        return implies(is_next(o, m, "continue"), may(o, "end", True))
+    return None
+
+
+# --------------------------------------------------------------------------- Winning a Round
+
+@clause("cp.winning.1")
+def last_to_put_down_a_trump_or_chonk_wins(s: Any, o: Outcome) -> Any:
+    """"1. Last player to put down a trump or chonk wins the round."
+
+    A player who puts down a trump (a card of the trump's kind, or the first non-action card, which
+    becomes it) is, from then on, the round's current winner. (Chonks: cp.chonks.1; a War become a
+    Chonk: cp.war.5.)
+    """
+    pl = s.played
+    if pl is None or not s.trump_or_chonk or pl[1] == "chonk" or s.as_chonk:
+        return None
+    return set_if(o, round_goes_on(o), "leader", pname(pl[0]))
+
+
+@clause("cp.chonks.1")
+def chonks_are_universal_trumps(s: Any, o: Outcome) -> Any:
+    """"Universal trump cards."
+
+    A Chonk put down, whatever the trump, makes its player the round's current winner.
+    """
+    pl = s.played
+    if pl is None or pl[1] != "chonk":
+        return None
+    return set_if(o, round_goes_on(o), "leader", pname(pl[0]))
+
+
+@clause("cp.points.2")
+def sweet_trump_does_not_make_salty_trump(s: Any, o: Outcome) -> Any:
+    """"If sweet is trump, that doesn't mean salty is as well."
+
+    A point card of the other flavour than the trump does not make its player the current winner.
+    """
+    pl = s.played
+    if pl is None or s.trump not in ("sweet", "salty") or pl[1] not in ("sweet", "salty") or pl[1] == s.trump:
+        return None
+    return set_if(o, round_goes_on(o), "leader", "none" if s.leader is None else pname(s.leader))
+
+
+@clause("cp.winning.2", "cp.summary.3")
+def gather_the_played_cards_into_your_win_pile(s: Any, o: Outcome) -> Any:
+    """"2. Gather all played cards from the table and place them in front of you - this is your win
+    pile." (and cp.summary.3: "whoever plays the last trump or chonk wins the round and the cards
+    played in the round")
+
+    When the round ends, every card on the table goes to the win pile of its winner, the last
+    player to put down a trump or chonk. A round in which nobody put one down has no winner here.
+    """
+    if not may_end_round(s) or s.leader_now is None:
+        return None
+    return implies(ends_round(o), o.require("table", f"win:{pname(s.leader_now)}"))
+
+
+# --------------------------------------------------------------------------- After a Round
+
+def _refill_context(s: Any, o: Outcome, m: int) -> Any:
+    """The round ends, ``m`` is the next Master, the game goes on, and the draws are not stopped by
+    a War (cp.war.2)."""
+    return conj(ends_round(o), o.eq("master", pname(m)), neg(o.eq("next.does", "over")))
+
+
+def _war_stops_draws(s: Any) -> bool:
+    return s.war and any(any(h) for h in s.hands_after)
+
+
+@clause("cp.after-round.1")
+def draw_back_up_from_the_winner_clockwise(s: Any, o: Outcome) -> Any:
+    """"1. Everyone draws back up to 6 cards, starting with the winner and moving clockwise."
+
+    When the round ends (and no War stops it), each player in turn, from the next round's Master
+    (the winner) clockwise, draws from the draw deck until holding the hand size (6 in the book).
+    """
+    if not may_end_round(s) or _war_stops_draws(s) or not any(s.draw_after):
+        return None
+    parts = []
+    for m in new_round_masters(s):
+        in_order, _, need = refill_orders(s, m)
+        if sum(need) > sum(s.draw_after):
+            continue  # cp.after-round.2
+        if in_order == "-":
+            req = o.require("draws", "-")
+        else:
+            first = m if need[0] else next((m + i) % s.players for i in range(s.players) if need[i])
+            req = conj(o.require("draws", in_order), goes_next(o, first, "draw"),
+                       o.require("next.source", "draw-deck"), o.require("next.then", "next-round"))
+        parts.append(implies(_refill_context(s, o, m), req))
+    return all_of(parts)
+
+
+@clause("cp.after-round.2")
+def if_cards_run_out_share_them_evenly(s: Any, o: Outcome) -> Any:
+    """"2. If cards run out, share them evenly."
+
+    When the draw deck cannot bring everyone back up, all its cards are drawn, from the next
+    Master clockwise, and shared so that no player draws two more than another who still needed
+    cards. Which order achieves that the text does not say.
+    """
+    if not may_end_round(s) or _war_stops_draws(s) or not any(s.draw_after):
+        return None
+    parts = []
+    supply = sum(s.draw_after)
+    for m in new_round_masters(s):
+        in_order, robin, need = refill_orders(s, m)
+        if sum(need) <= supply:
+            continue
+        order = [(m + i) % s.players for i in range(s.players)]
+        even = [q for q in dict.fromkeys((in_order, robin)) if _even(q, order, need)]
+        first = pname(next(order[i] for i in range(len(order)) if need[i]))
+        req = conj(disj(*[o.eq("draws", q) for q in even]), o.require("next.who", first),
+                   o.require("next.does", "draw"), o.require("next.source", "draw-deck"),
+                   o.require("next.then", "next-round"))
+        for q in even:
+            o.named.add(("draws", q))
+        parts.append(implies(_refill_context(s, o, m), req))
+    return all_of(parts)
+
+
+def _even(label: str, order: list[int], need: list[int]) -> bool:
+    got = {p: 0 for p in order}
+    for x in label.split(","):
+        if x != "-":
+            got[int(x[1:]) - 1] += 1
+    shares = [got[p] for i, p in enumerate(order) if need[i]]
+    short = [got[p] for i, p in enumerate(order) if need[i] and got[p] < need[i]]
+    return not short or max(shares) - min(short) <= 1
+
+
+@clause("cp.after-round.3")
+def no_draw_deck_continue_until_empty_handed(s: Any, o: Outcome) -> Any:
+    """"3. If no cards are left in the draw deck, continue playing until everyone's empty-handed."
+
+    When the round ends with the draw deck empty, nobody draws; while someone holds cards the next
+    round is played (the game's end: cp.finishing.1).
+    """
+    if not may_end_round(s) or any(s.draw_after):
+        return None
+    return implies(ends_round(o), o.require("draws", "-"))
+
+
+@clause("cp.after-round.4")
+def the_winner_starts_the_next_round(s: Any, o: Outcome) -> Any:
+    """"4. The winner of the previous round starts the next one."
+
+    The round's winner (the last to put down a trump or chonk) is the next Munchies Master.
+    """
+    if not may_end_round(s) or s.leader_now is None:
+        return None
+    return set_if(o, ends_round(o), "master", pname(s.leader_now))
+
+
+# --------------------------------------------------------------------------- Action cards
+
+@clause("cp.choose.1")
+def choose_pick_any_card_from_the_draw_deck(s: Any, o: Outcome) -> Any:
+    """"Pick ANY card from the draw deck."
+
+    A Choose put down: its player picks a card of any kind in the draw deck; the card picked goes
+    to their hand.
+    """
+    a, pl = s.action, s.played
+    if a[0] == "choose_card":
+        return o.require("card", f"hand:{pname(s.actor)}")
+    if pl is None or pl[1] != "choose" or not any(s.draw):
+        return None
+    p = pl[0]
+    return conj(goes_next(o, p, "choose"), o.require("next.source", "draw-deck"),
+                *[may(o, k, bool(s.draw[K[k]])) for k in KINDS])
+
+
+@clause("cp.choose.4")
+def choose_from_the_discarded_deck(s: Any, o: Outcome) -> Any:
+    """"No more cards in the draw deck? Pick from the discarded one." """
+    pl = s.played
+    if pl is None or pl[1] != "choose" or any(s.draw) or not any(s.discard):
+        return None
+    return conj(goes_next(o, pl[0], "choose"), o.require("next.source", "discard-deck"),
+                *[may(o, k, bool(s.discard[K[k]])) for k in KINDS])
+
+
+def _play_any(s: Any, o: Outcome, p: int) -> Any:
+    """``p`` plays another card, any they hold (cp.stacking.1: action cards too)."""
+    return conj(goes_next(o, p, "play"), *[may(o, k, True) for k in held(s.hands_after[p])])
+
+
+def _extra_play(s: Any, o: Outcome, cause: str) -> Any:
+    """The extra play after a draw-and-play card (``cause``: the action card's verb)."""
+    p = extra_target(s)
+    if p is None:
+        return None
+    if cause == "choose" and s.action[0] != "choose_card":
+        return None
+    if cause == "other" and s.action[0] == "choose_card":
+        return None
+    if s.continuing and p == s.master and not trumps_and_chonks(s, p):
+        return None  # cp.continuing.4
+    if not s.holds(p):
+        return None  # nothing to play: the text does not say
+    return _play_any(s, o, p)
+
+
+@clause("cp.choose.3", readings=("cp.read.any_new_card",))
+def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
+    """"Shuffle afterward, then you can play any new card."
+
+    After the pick, the Chooser plays another card. Reading ``cp.read.any_new_card``: any card
+    from their hand, or the card just picked. (The shuffle changes nothing the outcome records.)
+    """
+    if s.action[0] != "choose_card":
+        return None
+    p = s.actor
+    if s.continuing and p == s.master and not trumps_and_chonks(s, p):
+        return None  # cp.continuing.4
+    if s.reading("cp.read.any_new_card") == "the-new-card":
+        k = s.action[1]
+        return conj(goes_next(o, p, "play"), *[may(o, x, x == k) for x in held(s.hands_after[p])])
+    return _play_any(s, o, p)
+
+
+@clause("cp.stacking.1", "cp.stacking.2", "cp.see.5", "cp.war.4", readings=("cp.read.no_effect_scope",))
+def stack_draw_and_play_cards(s: Any, o: Outcome) -> Any:
+    """"You can stack action cards, as long as the previous card said that you need to draw, and
+    play any card." "These include: Choose, Steal, See, or War." (cp.stacking.2; cp.see.5 "Then,
+    draw a card and play a card."; cp.war.4 "... and play another card")
+
+    Once the draw of a Steal, a See a Card or a War is done, its player plays another card: any
+    card, an action card too.
+    """
+    return _extra_play(s, o, "other")
+
+
+@clause("cp.steal.1", readings=("cp.read.steal_any_player", "cp.read.steal_empty_hand"))
+def steal_snatch_a_random_card_from_any_player(s: Any, o: Outcome) -> Any:
+    """"Snatch a random card from any player, then play any card."
+
+    A Steal put down: its player picks the player to steal from, and the card taken is a random one
+    of that player's hand; it goes to the stealer's hand. Readings: ``cp.read.steal_any_player``
+    (other players, or any player, yourself too) and ``cp.read.steal_empty_hand`` (only players
+    holding a card, or anyone). With nobody to steal from, the text does not say.
+    """
+    a, pl = s.action, s.played
+    if a[0] == "stolen":
+        return o.require("card", f"hand:{pname(s.actor)}")
+    if a[0] == "steal_from":
+        q = a[1]
+        return goes_next(o, q, "stolen") if any(s.hands[q]) else None
+    if pl is None or pl[1] != "steal":
+        return None
+    p = pl[0]
+    ok = _steal_targets(s, p)
+    if not ok:
+        return None
+    return conj(goes_next(o, p, "steal-from"),
+                *[may(o, pname(q), q in ok) for q in range(s.players)])
+
+
+def _steal_targets(s: Any, p: int) -> list[int]:
+    out = []
+    for q in range(s.players):
+        if q == p and s.reading("cp.read.steal_any_player") == "other-players":
+            continue
+        if not s.holds(q) and s.reading("cp.read.steal_empty_hand") == "holders":
+            continue
+        out.append(q)
+    return out
+
+
+@clause("cp.steal.2")
+def the_player_stolen_from_draws(s: Any, o: Outcome) -> Any:
+    """"The player that was stolen from also draws a new card."
+
+    With the snatch, the player stolen from draws one card (from the draw deck; cp.empty-draw.1-2
+    when it is empty); then the stealer plays (cp.steal.1, cp.stacking.1).
+    """
+    a = s.action
+    if a[0] == "stolen":
+        v = s.victim
+    elif a[0] == "steal_from" and not any(s.hands[a[1]]):
+        v = a[1]
+    else:
+        return None
+    if s.action_source != "draw-deck":
+        return None
+    return draw_now(o, v, "draw-deck", "extra-play")
+
+
+@clause("cp.skip.1")
+def skip_the_next_player_discards(s: Any, o: Outcome) -> Any:
+    """"Make the next player discard a card, skipping their turn."
+
+    A Skip put down: the next player discards a card (onto the discard deck), and their turn is
+    skipped: play passes on from them. Who picks the card the text does not say. Before the
+    Master's decision, the Master discards and his decision is skipped: the round ends. A next
+    player with no card has nothing to discard; their turn is still skipped.
+    """
+    a = s.action
+    if a[0] in ("discard", "discarded"):
+        return o.require("card", "discard-deck")
+    tp = turn_passes(s)
+    if tp is None or tp[1] != "skip":
+        return None
+    q = s.next_of(tp[0])
+    if not s.holds(q):
+        if q == s.master:
+            return None
+        r = s.next_of(q)
+        if r == s.master:
+            return goes_next(o, s.master, "continue")
+        return goes_next(o, r, "play") if s.holds(r) else None
+    then = "round-ends" if q == s.master else "turn-passes"
+    return conj(o.require("next.who", pname(q)), disj(o.eq("next.does", "discard"), o.eq("next.does", "discarded")),
+                o.require("next.then", then),
+                implies(o.eq("next.does", "discard"), conj(*[may(o, k, True) for k in held(s.hands_after[q])])))
+
+
+@clause("cp.skip.2")
+def skip_at_round_end_forces_the_master_to_continue(s: Any, o: Outcome) -> Any:
+    """"At round end, forces the first player to continue, trump or not."
+
+    A Skip put down just before the Master's decision: the Master must continue the round, with
+    any card he holds. (After a discard, when a ruling has him discard first: the same.)
+    """
+    if continuation_kind(s) != "forced-any":
+        return None
+    m = s.master
+    if not s.holds(m):
+        return goes_next(o, m, "continue")
+    return conj(goes_next(o, m, "continue"), *[may(o, k, True) for k in held(s.hands_after[m])],
+                may(o, "end", False))
+
+
+@clause("cp.see.1")
+def see_everyone_shows_you_a_card_type(s: Any, o: Outcome) -> Any:
+    """"Make everyone show you a card type (e.g. everyone shows a sweet) of your choice."
+
+    A See a Card put down (with a deck to draw from, cp.empty-draw.2): its player names any card
+    type; then every other player shows one. The order of showing does not matter (only the asker
+    sees, cp.see.4): they show clockwise from the asker.
+    """
+    pl = s.played
+    if pl is not None and pl[1] == "see":
+        if no_effect(s):
+            return None
+        return conj(goes_next(o, pl[0], "name-see"), *[may(o, k, True) for k in KINDS])
+    return None
+
+
+def _showers_left(s: Any) -> tuple[int, ...] | None:
+    a = s.action
+    if a[0] == "name_type" and s.step == "name-see":
+        return tuple((s.actor + i) % s.players for i in range(1, s.players))
+    if a[0] == "show":
+        return s.showers
+    return None
+
+
+def _first_to_choose(s: Any, left: tuple[int, ...], kind: str) -> int | None:
+    """The first player left who must pick what to show (has no card of the type, has cards)."""
+    for q in left:
+        if not s.hands[q][K[kind]] and any(s.hands[q]):
+            return q
+    return None
+
+
+@clause("cp.see.2")
+def see_no_such_card_show_any_card(s: Any, o: Outcome) -> Any:
+    """"No such card? They can show you any card they've got."
+
+    A player without the named type shows a card of their choice.
+    """
+    left = _showers_left(s)
+    if left is None:
+        return None
+    kind = s.action[1] if s.action[0] == "name_type" else s.named
+    q = _first_to_choose(s, left, kind)
+    if q is None:
+        return None
+    return conj(goes_next(o, q, "show"), *[may(o, k, True) for k in held(s.hands[q])])
+
+
+@clause("cp.see.3")
+def see_duplicates_one_is_enough(s: Any, o: Outcome) -> Any:
+    """"If they have duplicates, just one is enough."
+
+    A player holding the named type shows one card of it: nothing to choose. When nobody is left to
+    choose, the asker draws (cp.see.5: "Then, draw a card").
+    """
+    left = _showers_left(s)
+    if left is None:
+        return None
+    kind = s.action[1] if s.action[0] == "name_type" else s.named
+    if _first_to_choose(s, left, kind) is not None:
+        return None
+    src = s.action_source
+    if src is None:
+        return None
+    return draw_now(o, s.turn, src, "extra-play")
+
+
+@clause("cp.force.1")
+def force_the_next_player_to_play_a_card_of_your_choice(s: Any, o: Outcome) -> Any:
+    """"Make the next player play a card (e.g. chonk) of your choice."
+
+    A Force put down: its player names any card type; the next player, if they hold one, must play
+    a card of that type.
+    """
+    pl = s.played
+    if pl is not None and pl[1] == "force":
+        return conj(goes_next(o, pl[0], "name-force"), *[may(o, k, True) for k in KINDS])
+    tp = turn_passes(s)
+    if tp is None or not isinstance(tp[1], tuple):
+        return None
+    q, k = s.next_of(tp[0]), tp[1][1]
+    if q == s.master or not s.holds(q, k):
+        return None
+    return options(s, o, q, "play", (k,), [x for x in KINDS if x != k])
+
+
+@clause("cp.force.3")
+def force_at_round_end_forces_the_master_to_continue(s: Any, o: Outcome) -> Any:
+    """"If played at the end of a round, it forces the first player to continue, even if they
+    didn't play a trump or chonk."
+
+    A Force put down just before the Master's decision: the Master must continue with a card of the
+    named type, if he holds one.
+    """
+    kind = continuation_kind(s)
+    if not isinstance(kind, tuple) or not s.holds(s.master, kind[1]):
+        return None
+    k = kind[1]
+    return options(s, o, s.master, "continue", (k,), [x for x in KINDS if x != k], end=False)
+
+
+@clause("cp.force.4")
+def force_without_the_card_play_anything_or_end(s: Any, o: Outcome) -> Any:
+    """"If the player does not have the required card, they can continue with whatever they want, or
+    end the round (in the case of the Munchies Master)."
+    """
+    tp = turn_passes(s)
+    if tp is None or not isinstance(tp[1], tuple):
+        return None
+    q, k = s.next_of(tp[0]), tp[1][1]
+    if not s.holds(q) or s.holds(q, k):
+        return None
+    if q == s.master:
+        return options(s, o, q, "continue", KINDS, (), end=True)
+    return options(s, o, q, "play", KINDS)
+
+
+@clause("cp.war.1")
+def call_out_the_war_card_anytime(s: Any, o: Outcome) -> Any:
+    """"You can call out the War card anytime during the game."
+
+    Before each turn and each decision of the Master, every other player holding a War may call it
+    out. (Inside a turn, between an action card and the card it lets its player play, and in the
+    middle of an action card's effect, the text is formalised as giving no such moment: a call
+    comes before a turn.) After a call, and its draw, the others may call again.
+    """
+    if s.action == ("no_war",):
+        return None
+    within = extra_target(s)
+    if continuation_kind(s) == "after-action":
+        within = s.master
+    parts = []
+    for x in range(s.players):
+        others = any(s.hands_after[q][K["war"]] for q in range(s.players) if q != x)
+        for d in ("play", "continue"):
+            if x == within:
+                parts.append(implies(is_next(o, x, d), o.require("next.window", "no")))
+            else:
+                parts.append(implies(is_next(o, x, d), o.require("next.window", "yes" if others else "no")))
+    return all_of(parts)
+
+
+@clause("cp.war.2")
+def war_no_more_cards_drawn_at_round_end(s: Any, o: Outcome) -> Any:
+    """"From that moment, no more cards will be drawn at the end of the round."
+
+    A War put down (not as a Chonk) starts a War; while it lasts, nobody draws back up when a round
+    ends.
+    """
+    pl = s.played
+    if pl is not None and pl[1] == "war" and not s.as_chonk:
+        return set_if(o, True, "war", "on")
+    if may_end_round(s) and _war_stops_draws(s):
+        return implies(ends_round(o), o.require("draws", "-"))
+    return None
+
+
+@clause("cp.war.3")
+def war_ends_when_everyone_runs_out(s: Any, o: Outcome) -> Any:
+    """"Its effect disappears when all players run out of cards, thus drawing 6 each from the deck
+    again."
+
+    A round that ends with a War in effect and every hand empty ends the War; the draws back up
+    happen (cp.after-round.1).
+    """
+    if not may_end_round(s) or not s.war or any(any(h) for h in s.hands_after):
+        return None
+    return set_if(o, ends_round(o), "war", "off")
+
+
+@clause("cp.war.4", readings=("cp.read.war_chonk_still_war",))
+def war_draw_a_new_card_and_play_another(s: Any, o: Outcome) -> Any:
+    """"The player who played a War card must draw a new card from the deck and play another card
+    if/when it is their turn."
+
+    A War put down: its player draws from the draw deck, then plays another card at once if it is
+    their turn, else play goes back to the decision the call came before. Reading
+    ``cp.read.war_chonk_still_war``: a War that became a Chonk still says this, or it is only a
+    Chonk.
+    """
+    pl = s.played
+    if pl is None or pl[1] != "war":
+        return None
+    p, _, in_turn = pl
+    if s.as_chonk and s.reading("cp.read.war_chonk_still_war") == "a-chonk-only":
+        return None
+    src = s.action_source if s.as_chonk else "draw-deck"
+    if src is None or (src == "discard-deck" and not s.as_chonk):
+        return None
+    return draw_now(o, p, src, "extra-play" if in_turn else "back")
+
+
+@clause("cp.war.5", "cp.war.6", "cp.war.7")
+def a_war_card_becomes_a_chonk(s: Any, o: Outcome) -> Any:
+    """"A War card becomes a Chonk in 2 different situations:" "1. Another War card played during a
+    War." (cp.war.6) "2. War cards become Chonks if the draw deck is empty." (cp.war.7)
+
+    Such a War is put down as a Chonk (a universal trump): its player is the round's current winner.
+    """
+    if not s.as_chonk:
+        return None
+    pl = s.played
+    return conj(o.require("card", "table-as-chonk"), set_if(o, round_goes_on(o), "leader", pname(pl[0])))
+
+
+@clause("cp.empty-draw.1")
+def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
+    """"If an action card requires you to draw and the draw deck is empty, use the discard deck."
+
+    The draws of a See a Card, of a Steal's victim and of a War become a Chonk come from the discard
+    deck when the draw deck is empty (the Choose: cp.choose.4).
+    """
+    a, pl = s.action, s.played
+    if s.action_source != "discard-deck":
+        return None
+    if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
+        return draw_now(o, s.victim if a[0] == "stolen" else a[1], "discard-deck", "extra-play")
+    left = _showers_left(s)
+    if left is not None:
+        kind = a[1] if a[0] == "name_type" else s.named
+        if _first_to_choose(s, left, kind) is None:
+            return draw_now(o, s.turn, "discard-deck", "extra-play")
+    if pl is not None and pl[1] == "war" and s.as_chonk and s.reading("cp.read.war_chonk_still_war") == "still-a-war":
+        return draw_now(o, pl[0], "discard-deck", "extra-play" if pl[2] else "back")
+    return None
+
+
+@clause("cp.empty-draw.2", readings=("cp.read.no_effect_scope",))
+def empty_decks_the_action_card_has_no_effect(s: Any, o: Outcome) -> Any:
+    """"If the discard deck is empty, the action card that tells you to draw, will have no effect."
+
+    A Choose or See a Card put down with both decks empty does nothing. Reading
+    ``cp.read.no_effect_scope``: nothing at all (the turn passes on), or only its drawing is lost
+    (its player still plays another card). A Steal's victim with nothing to draw draws nothing; the
+    stealer plays on (cp.steal.1).
+    """
+    a = s.action
+    if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
+        if s.action_source is not None:
+            return None
+        return _play_any(s, o, s.actor) if s.holds(s.actor) and not (
+            s.continuing and s.actor == s.master and not trumps_and_chonks(s, s.actor)) else None
+    if not no_effect(s):
+        return None
+    return o.require("draws", "-")
+
+
+# --------------------------------------------------------------------------- Finishing the Game
+
+def _pile_after(s: Any, dest: str) -> tuple[Cards, ...]:
+    piles = [list(p) for p in s.piles]
+    if dest.startswith("win:"):
+        w = int(dest[5:]) - 1
+        for i, c in enumerate(s.table):
+            piles[w][i] += c
+        pl = s.played
+        if pl is not None:
+            piles[w][K["war-chonk" if s.as_chonk else pl[1]]] += 1
+    return tuple(tuple(p) for p in piles)
+
+
+def _dests(s: Any) -> list[str]:
+    return ["discard-deck", *(f"win:{pname(p)}" for p in range(s.players))]
+
+
+def _all_played(s: Any) -> bool:
+    return not any(any(h) for h in s.hands_after) and not any(s.draw_after) and not any(s.discard_after)
+
+
+def _four_spoiled(s: Any, piles: tuple[Cards, ...]) -> int | None:
+    if not s.spoiled_total:
+        return None
+    for p, pile in enumerate(piles):
+        if pile[K["spoiled"]] == s.spoiled_total:
+            return p
+    return None
+
+
+def _over(o: Outcome) -> Any:
+    return o.eq("next.does", "over")
+
+
+@clause("cp.finishing.1", readings=("cp.read.four_spoiled_when",))
+def game_over_when_all_cards_are_played(s: Any, o: Outcome) -> Any:
+    """"Game over when all cards are played."
+
+    A round that ends with every hand, the draw deck and the discard deck empty ends the game; while
+    any card is left unplayed the game is not over (save a player who collects all the Spoiled, by
+    reading ``cp.read.four_spoiled_when``: cp.finishing.6).
+    """
+    if not may_end_round(s):
+        return None
+    if _all_played(s):
+        return implies(ends_round(o), goes_next(o, None, "over"))
+    parts = []
+    for d in _dests(s):
+        if _four_spoiled(s, _pile_after(s, d)) is not None and s.reading("cp.read.four_spoiled_when") == "at-once":
+            continue
+        parts.append(implies(o.eq("table", d), neg(_over(o))))
+    return all_of(parts)
+
+
+def _scores(s: Any, pile: Cards, war: bool | None = None) -> tuple[int, int, int]:
+    if war is None:
+        war = s.reading("cp.read.war_chonk_in_pile") == "counts-as-chonk"
+    return points(pile), pile[K["chonk"]] + (pile[K["war-chonk"]] if war else 0), sum(pile)
+
+
+def _ranking(s: Any, o: Outcome, level: int, result: str, war: bool | None = None) -> Any:
+    """The winner by the tie-break at ``level`` (0 points, 1 chonks, 2 cards), when the earlier
+    levels tie and this one does not."""
+    parts = []
+    for d in _dests(s):
+        piles = _pile_after(s, d)
+        if _four_spoiled(s, piles) is not None:
+            continue  # cp.finishing.6
+        scores = [_scores(s, p, war) for p in piles]
+        tied = list(range(s.players))
+        for lv in range(level):
+            best = max(scores[p][lv] for p in tied)
+            tied = [p for p in tied if scores[p][lv] == best]
+        if len(tied) < 2 and level:
+            continue
+        best = max(scores[p][level] for p in tied)
+        top = [p for p in tied if scores[p][level] == best]
+        if len(top) != 1:
+            continue
+        w = top[0]
+        req = [o.require(f"wins.{pname(p)}", "yes" if p == w else "no") for p in range(s.players)]
+        parts.append(implies(conj(_over(o), o.eq("table", d)), conj(*req, o.require("result", result))))
+    return all_of(parts)
+
+
+@clause("cp.finishing.3", "cp.finishing.2", "cp.summary.1", "cp.spoiled.1")
+def most_points_wins(s: Any, o: Outcome) -> Any:
+    """"Most points? You win!" (cp.finishing.2 "Count up your win piles:"; cp.summary.1 "Collect as
+    many points as you can, whether sweet or salty."; cp.spoiled.1 "Worth -1 points.")
+
+    At the end, each win pile counts +1 per sweet or salty point and -1 per Spoiled; the most
+    points wins.
+    """
+    return _ranking(s, o, 0, "most-points") if may_end_game(s) else None
+
+
+@clause("cp.finishing.4", readings=("cp.read.war_chonk_in_pile",))
+def tied_the_most_chonk_cards_wins(s: Any, o: Outcome) -> Any:
+    """"Tied? The one with the most CHONK cards wins."
+
+    Reading ``cp.read.war_chonk_in_pile``: a War that became a Chonk counts as a Chonk card, or as
+    a War card.
+    """
+    return _ranking(s, o, 1, "chonk-tiebreak") if may_end_game(s) else None
+
+
+@clause("cp.finishing.5")
+def still_tied_the_most_cards_wins(s: Any, o: Outcome) -> Any:
+    """"Still tied? The player with the most cards wins." (Tied again, the text says no more.)"""
+    return _ranking(s, o, 2, "cards-tiebreak") if may_end_game(s) else None
+
+
+@clause("cp.finishing.6", "cp.spoiled.2", readings=("cp.read.four_spoiled_when",))
+def all_four_spoiled_win_automatically(s: Any, o: Outcome) -> Any:
+    """"If a player collects all four -1 points, they automatically win the game." (cp.spoiled.2:
+    "Collect all four -1 points and you win the game.")
+
+    The player whose win pile holds every Spoiled card of the deck wins. Reading
+    ``cp.read.four_spoiled_when``: the game ends at once, or that player wins when it ends.
+    """
+    if not may_end_game(s):
+        return None
+    parts = []
+    for d in _dests(s):
+        w = _four_spoiled(s, _pile_after(s, d))
+        if w is None:
+            continue
+        won = conj(*[o.require(f"wins.{pname(p)}", "yes" if p == w else "no") for p in range(s.players)],
+                   o.require("result", "four-spoiled"))
+        if s.reading("cp.read.four_spoiled_when") == "at-once":
+            parts.append(implies(conj(ends_round(o), o.eq("table", d)), conj(goes_next(o, None, "over"), won)))
+        else:
+            parts.append(implies(conj(_over(o), o.eq("table", d)), won))
+    return all_of(parts)
+
+
+# --------------------------------------------------------------------------- principles (the frame)
+
+def _required(o: Outcome, name: str) -> bool:
+    return any(n == name for n, _ in o.named)
+
+
+def _new_round(s: Any, o: Outcome) -> Any:
+    cleared = conj(o.eq("trump", "none"), o.eq("leader", "none"), neg(o.eq("table", "stays")))
+    return conj(implies(ends_round(o), cleared),
+                implies(round_goes_on(o), o.eq("table", "stays")))
+
+
+def _round_goes_on(s: Any, o: Outcome) -> Any:
+    return None if ("round_ends", "yes") in o.named else o.eq("round_ends", "no")
+
+
+def _stays(name: str, value: Any) -> Any:
+    """``name`` keeps its value outside the conditions under which a clause sets it (the trump and
+    the current winner: while the round goes on)."""
+    def fn(s: Any, o: Outcome) -> Any:
+        conds = o.when.get(name, []) if isinstance(o, PartyOutcome) else []
+        if _required(o, name) and not conds:
+            return None
+        outside = neg(disj(*conds))
+        if name in ("trump", "leader"):
+            outside = conj(outside, round_goes_on(o))
+        return implies(outside, o.eq(name, value(s)))
+    return fn
+
+
+def _options_only_as_allowed(s: Any, o: Outcome) -> Any:
+    names = [n for n in o.vars if n.startswith("may.")]
+    req = [o.eq(n, "no") for n in names if (n, "yes") not in o.named]
+    players_ = [n for n in names if n.startswith("may.P")]
+    kinds = [n for n in names if not n.startswith("may.P") and n != "may.end"]
+    does = o.eq("next.does", "continue"), o.eq("next.does", "steal-from")
+    # what a decision offers comes from its player's hand (or the deck, or the players)
+    hand_like = disj(*[o.eq("next.does", d) for d in DECISIONS_FROM_HAND])
+    for x in range(s.players):
+        h = s.hands_after[x]
+        missing = [n for n in kinds if not h[K[n[4:]]]]
+        if missing:
+            req.append(implies(conj(o.eq("next.who", pname(x)), hand_like), conj(*[o.eq(n, "no") for n in missing])))
+    req.append(implies(neg(does[0]), o.eq("may.end", "no")))
+    if players_:
+        req.append(implies(neg(does[1]), conj(*[o.eq(n, "no") for n in players_])))
+    req.append(implies(does[1], conj(*[o.eq(n, "no") for n in kinds])))
+    free = disj(hand_like, *[o.eq("next.does", d) for d in ("choose", "steal-from", "name-see", "name-force")])
+    req.append(implies(neg(free), conj(*[o.eq(n, "no") for n in names])))
+    req.append(implies(disj(o.eq("next.does", "over"), o.eq("next.does", "pick-master")), o.eq("next.who", "none")))
+    return conj(*req)
+
+
+def _window_only_before_a_decision(s: Any, o: Outcome) -> Any:
+    base = implies(conj(neg(o.eq("next.does", "play")), neg(o.eq("next.does", "continue"))), o.eq("next.window", "no"))
+    return base if _required(o, "next.window") else conj(base, o.eq("next.window", "no"))
+
+
+def _draw_facts_only_for_draws(s: Any, o: Outcome) -> Any:
+    req = [implies(neg(o.eq("next.does", "draw")), o.eq("draws", "-")),
+           implies(conj(neg(o.eq("next.does", "draw")), neg(o.eq("next.does", "choose"))), o.eq("next.source", "none")),
+           implies(conj(*[neg(o.eq("next.does", d)) for d in ("draw", "discard", "discarded")]),
+                   o.eq("next.then", "none"))]
+    for name, default in (("draws", "-"), ("next.source", "none"), ("next.then", "none")):
+        if not _required(o, name):
+            req.append(o.eq(name, default))
+    return conj(*req)
+
+
+def _winners_only_at_the_end(s: Any, o: Outcome) -> Any:
+    names = [n for n in o.vars if n.startswith("wins.")]
+    if not names:
+        return neg(_over(o))
+    return implies(neg(_over(o)), conj(o.eq("result", "none"), *[o.eq(n, "no") for n in names]))
+
+
+def _draws_go_on_in_order(s: Any, o: Outcome) -> Any:
+    """A draw step: the card goes to the drawer; the others still to draw draw next, from the same
+    deck; once the draws are done, what they were for follows."""
+    if s.action[0] != "draw":
+        return None
+    req = [o.eq("card", f"hand:{pname(s.actor)}")]
+    if len(s.queue) > 1:
+        req += [goes_next(o, s.queue[1], "draw"), o.require("draws", queue_label(s.queue[1:])),
+                o.require("next.source", s.source), o.require("next.then", s.then)]
+    elif s.then == "back":
+        req.append(_resume(s, o))
+    return conj(*req)
+
+
+def _resume(s: Any, o: Outcome) -> Any:
+    """The decision a War call came before resumes, with the same options."""
+    who, does, opts = s.waiting
+    return conj(goes_next(o, who, does), *[may(o, x[4:], x[4:] in opts) for x in o.vars if x.startswith("may.")])
+
+
+def _a_call_declined(s: Any, o: Outcome) -> Any:
+    """Nobody calls out a War: the decision it came before is taken."""
+    if s.action != ("no_war",):
+        return None
+    return conj(_resume(s, o), o.eq("next.window", "no"))
+
+
+def _called_war_goes_back(s: Any, o: Outcome) -> Any:
+    """A War called out of turn that only counts as a Chonk: the decision it came before resumes;
+    the others may call again (cp.war.1)."""
+    pl = s.played
+    if pl is None or pl[2] or s.as_chonk is False:
+        return None
+    if s.reading("cp.read.war_chonk_still_war") == "still-a-war" and s.action_source is not None:
+        return None
+    who = s.waiting[0]
+    others = any(s.hands_after[q][K["war"]] for q in range(s.players) if q != who)
+    return conj(_resume(s, o), o.eq("next.window", "yes" if others else "no"))
+
+
+PRINCIPLES = [
+    Principle("frame.draws_go_on_in_order",
+              "A card drawn goes to the drawer's hand; the others still to draw draw next; then what the draws "
+              "were for follows.", _draws_go_on_in_order),
+    Principle("frame.a_call_declined", "When nobody calls out a War, the decision it came before is taken.",
+              _a_call_declined),
+    Principle("frame.a_chonk_call_goes_back",
+              "A War called out of turn that only counts as a Chonk leaves the decision it came before to be taken.",
+              _called_war_goes_back),
+    Principle("frame.new_round",
+              "When a round ends, the table is cleared and the next round has no trump and no current winner "
+              "yet; while it goes on, the table's cards stay.", _new_round),
+    Principle("frame.round_goes_on",
+              "The round goes on unless a clause ends it.", _round_goes_on),
+    Principle("frame.trump_stays", "The trump does not change unless a clause sets it.",
+              _stays("trump", lambda s: s.trump or "none")),
+    Principle("frame.leader_stays", "The current winner does not change unless a clause says so.",
+              _stays("leader", lambda s: pname(s.leader) if s.leader is not None else "none")),
+    Principle("frame.war_stays", "A War starts or ends only where a clause says so.",
+              _stays("war", lambda s: "on" if s.war else "off")),
+    Principle("frame.master_stays", "The Munchies Master changes only where a clause says so.",
+              _stays("master", lambda s: pname(s.master))),
+    Principle("frame.discard_deck_stays", "The discard deck stays a discard deck unless a clause says otherwise.",
+              _stays("deck", lambda s: "stays")),
+    Principle("frame.options_only_as_allowed",
+              "A decision offers only what a clause lets its player choose, and only cards they hold (or the "
+              "deck's, or players).", _options_only_as_allowed),
+    Principle("frame.window_only_before_a_decision",
+              "Nobody may call out a War unless a clause opens the moment, and only before a turn or the "
+              "Master's decision.", _window_only_before_a_decision),
+    Principle("frame.draw_facts_only_for_draws",
+              "Nobody draws unless a clause says so; a draw's deck and what follows it exist only for draws and "
+              "discards.", _draw_facts_only_for_draws),
+    Principle("frame.winners_only_at_the_end", "Nobody wins the game before it is over.", _winners_only_at_the_end),
+]
+
+
+READINGS = {
+    r.id: r for r in [
+        Reading("cp.read.trump_before_any", "cp.continuing.1",
+                "'keep the round going by playing a trump': when no trump exists yet, which cards are 'a trump'?",
+                (("chonk-only", "None: only a chonk continues the round."),
+                 ("any-non-action", "Any non-action card: it becomes the trump as it is played."))),
+        Reading("cp.read.war_chonk_non_action", "cp.round.2",
+                "'The first non-action card played becomes the trump': is a War that became a Chonk one?",
+                (("is-a-chonk-card", "Yes: it is a Chonk, so Chonk is the trump."),
+                 ("still-an-action-card", "No: it is still an action card; it sets no trump."))),
+        Reading("cp.read.war_chonk_still_war", "cp.war.4",
+                "'The player who played a War card must draw ... and play another card': also when it became a Chonk?",
+                (("a-chonk-only", "No: it became a Chonk, which has no action."),
+                 ("still-a-war", "Yes: it is still a War card."))),
+        Reading("cp.read.no_effect_scope", "cp.empty-draw.2",
+                "'the action card that tells you to draw, will have no effect': does its player still play "
+                "another card?",
+                (("whole-card", "No: the card does nothing; the turn passes on."),
+                 ("draw-only", "Yes: only its drawing is lost."))),
+        Reading("cp.read.any_new_card", "cp.choose.3",
+                "'then you can play any new card': which card?",
+                (("any-card", "Any card from your hand."), ("the-new-card", "The card just picked."))),
+        Reading("cp.read.steal_any_player", "cp.steal.1",
+                "'Snatch a random card from any player': yourself too?",
+                (("other-players", "Another player."), ("any-player-even-yourself", "Any player, yourself included."))),
+        Reading("cp.read.steal_empty_hand", "cp.steal.1",
+                "'Snatch a random card from any player': a player with no card too?",
+                (("holders", "Only a player holding a card."),
+                 ("anyone", "Anyone; from an empty hand nothing is snatched."))),
+        Reading("cp.read.four_spoiled_when", "cp.finishing.6",
+                "'they automatically win the game': does the game end at once?",
+                (("at-once", "Yes: the game ends when a win pile holds all the Spoiled."),
+                 ("at-the-end", "No: that player wins when the game ends."))),
+        Reading("cp.read.war_chonk_in_pile", "cp.finishing.4",
+                "'the most CHONK cards': does a War that became a Chonk count?",
+                (("counts-as-chonk", "Yes."), ("a-war-card", "No: in the win pile it is a War card."))),
+    ]
+}
+
+
+# --------------------------------------------------------------------------- ruling options
+
+def _rc(ruling: str, option: str, fn: Any, overrides: Any = ()) -> RulingConstraint:
+    return RulingConstraint(ruling, option, fn, overrides)
+
+
+def _choose_then_play(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.action[0] != "choose_card" or (s.continuing and s.actor == s.master and not trumps_and_chonks(s, s.actor)):
+            return None
+        p, k = s.actor, s.action[1]
+        if option == "any_card" or not s.holds(p, k):
+            return _play_any(s, o, p)
+        return conj(goes_next(o, p, "play"), *[may(o, x, x == k) for x in held(s.hands_after[p])])
+    return fn
+
+
+def _extra_of_continuing_master(s: Any) -> bool:
+    return s.continuing and extra_target(s) == s.master
+
+
+def _continue_after_action(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _extra_of_continuing_master(s):
+            return None
+        m = s.master
+        if option == "any_card":
+            return _play_any(s, o, m) if s.holds(m) else None
+        return goes_next(o, m, "continue")
+    return fn
+
+
+_EXTRA_CLAUSES = ("cp.choose.3", "cp.stacking.1", "cp.empty-draw.2")
+
+
+def _continue_options(ruling: str, option: str) -> Any:
+    """The kinds the Master may continue with beyond his trumps and chonks (the engine's order: with
+    no trump yet, cp.continue_no_trump_yet first, then cp.continue_with_action for the
+    draw-and-play cards if he still has nothing to continue with)."""
+    def fn(s: Any, o: Outcome) -> Any:
+        c = _continuation(s)
+        if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
+            return None
+        m = c[0]
+        base = trumps_and_chonks(s, m)
+        starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
+        no_trump = option if ruling == "cp.continue_no_trump_yet" else s.choice("cp.continue_no_trump_yet")
+        if ruling == "cp.continue_no_trump_yet":
+            if not starters:
+                return None
+            return implies(is_next(o, m, "continue"), conj(*[may(o, k, option == "any_non_action") for k in starters]))
+        acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
+        if not acts:
+            return None
+        # (with no trump yet, the non-action cards count as a continuation if the Master may play them)
+        have = bool(base) or (bool(starters) and no_trump == "any_non_action")
+        yes = option == "draw_action_always" or (option == "draw_action_without_trump" and not have)
+        return implies(is_next(o, m, "continue"), conj(*[may(o, k, yes) for k in acts]))
+    return fn
+
+
+def _continue_overrides(s: Any, o: Outcome) -> list[str]:
+    """Both continuation rulings set aside what the three clauses say of cards that are not a trump
+    or chonk (their parts ``may.<kind>``)."""
+    c = _continuation(s)
+    if c is None:
+        return []
+    base = set(trumps_and_chonks(s, c[0]))
+    return [f"{cid}[may.{k}]" for cid in ("cp.continuing.1", "cp.summary.5", "cp.continuing.2")
+            for k in KINDS if k not in base]
+
+
+def _continue_who_plays(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        tp = turn_passes(s)
+        if not s.continuing or tp is None or tp[0] != s.master or option == "another_circle":
+            return None
+        return goes_next(o, s.master, "continue")
+    return fn
+
+
+def _empty_hand_turn(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        q = empty_turn(s)
+        if q is None:
+            return None
+        ending = s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends")
+        new_round = (starts_round_now(s) and q == s.master) or (ending and q == next_master(s))
+        master = q if new_round else s.master
+        if option == "round_ends":
+            if not new_round:
+                return o.require("round_ends", "yes")
+            # nothing played yet: the next player clockwise who holds a card leads instead
+            r = s.next_of(q)
+            while not s.holds(r):
+                r = s.next_of(r)
+            cond = ends_round(o) if ending else True
+            return conj(set_if(o, cond, "master", pname(r)), implies(cond, goes_next(o, r, "play")))
+        # passed over: the next player clockwise who holds a card takes the turn
+        r = s.next_of(q)
+        while r != master and not s.holds(r):
+            r = s.next_of(r)
+        nxt = goes_next(o, master, "continue") if r == master else goes_next(o, r, "play")
+        if new_round and ending:
+            return implies(ends_round(o), nxt)
+        return nxt
+    return fn
+
+
+def _final_tie(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not may_end_game(s):
+            return None
+        parts = []
+        for d in _dests(s):
+            piles = _pile_after(s, d)
+            if _four_spoiled(s, piles) is not None:
+                continue
+            war = s.choice("cp.war_chonk_scoring") != "counts_as_war"
+            scores = [_scores(s, p, war) for p in piles]
+            best = max(scores)
+            top = [p for p in range(s.players) if scores[p] == best]
+            if len(top) < 2:
+                continue
+            req = [o.require(f"wins.{pname(p)}", "yes" if p in top and option == "shared" else "no")
+                   for p in range(s.players)]
+            parts.append(implies(conj(_over(o), o.eq("table", d)), conj(*req, o.require("result", "still-tied"))))
+        return all_of(parts)
+    return fn
+
+
+def _first_master(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.action[0] != "deal":
+            return None
+        if option == "chance":
+            return goes_next(o, None, "pick-master")
+        return conj(set_if(o, True, "master", pname(0)), goes_next(o, 0, "play"))
+    return fn
+
+
+def _four_spoiled_when(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not may_end_game(s):
+            return None
+        parts = []
+        for d in _dests(s):
+            w = _four_spoiled(s, _pile_after(s, d))
+            if w is None or d != f"win:{pname(w)}" or _all_played(s):
+                continue
+            won = conj(*[o.require(f"wins.{pname(p)}", "yes" if p == w else "no") for p in range(s.players)],
+                       o.require("result", "four-spoiled"))
+            if option == "immediately":
+                parts.append(implies(conj(ends_round(o), o.eq("table", d)), conj(goes_next(o, None, "over"), won)))
+            else:
+                parts.append(implies(conj(ends_round(o), o.eq("table", d)), neg(_over(o))))
+        return all_of(parts)
+    return fn
+
+
+def _game_over_discard(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not may_end_round(s) or any(any(h) for h in s.hands_after) or any(s.draw_after) or not any(s.discard_after):
+            return None
+        if option == "game_over":
+            return implies(ends_round(o), goes_next(o, None, "over"))
+        parts = [set_if(o, True, "deck", "becomes-draw-deck")]
+        supply = sum(s.discard_after)
+        for m in new_round_masters(s):
+            in_order, robin, need = refill_orders(s, m, supply)
+            first = next((m + i) % s.players for i in range(s.players) if need[i])
+            order = in_order if sum(need) <= supply or s.choice("cp.refill_shortage") == "in_order" else robin
+            parts.append(implies(conj(ends_round(o), o.eq("master", pname(m))), conj(
+                o.require("draws", order), o.require("next.who", pname(first)), o.require("next.does", "draw"),
+                o.require("next.source", "draw-deck"), o.require("next.then", "next-round"))))
+        return implies(ends_round(o), conj(*parts))
+    return fn
+
+
+def _game_over_discard_overrides(option: str) -> Any:
+    return ("cp.finishing.1", "cp.after-round.3") if option == "discard_becomes_draw" else ("cp.finishing.1",)
+
+
+def _named_types(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        pl = s.played
+        if pl is None or pl[1] not in ("see", "force") or (pl[1] == "see" and no_effect(s)):
+            return None
+        does = "name-see" if pl[1] == "see" else "name-force"
+        return conj(goes_next(o, pl[0], does), *[may(o, k, option == "any_kind" or k in NON_ACTION) for k in KINDS])
+    return fn
+
+
+def _no_effect_then(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        pl = s.played
+        steal_none = pl is not None and pl[1] == "steal" and not _steal_targets_ruled(s, pl[0])
+        if not (no_effect(s) or steal_none) or not pl[2]:
+            return None
+        p = pl[0]
+        if option == "play_another":
+            if s.continuing and p == s.master:
+                return None  # cp.continue_after_action settles what the continuing Master does
+            return _play_any(s, o, p) if s.holds(p) else None
+        return ruled_pass(s, o, p)
+    return fn
+
+
+def _steal_targets_ruled(s: Any, p: int) -> list[int]:
+    """Anyone at all to steal from (the readings' widest: yourself and empty hands included are
+    asked by their own ruling points)."""
+    return [q for q in range(s.players) if (q != p or s.choice("cp.steal_from_self") == "include_self")
+            and (s.holds(q) or s.choice("cp.steal_empty_hand") == "any_player")]
+
+
+def _no_trump_winner(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not may_end_round(s) or s.leader_now is not None:
+            return None
+        dest = f"win:{pname(s.master)}" if option == "master" else "discard-deck"
+        return conj(implies(ends_round(o), o.require("table", dest)),
+                    set_if(o, ends_round(o), "master", pname(s.master)))
+    return fn
+
+
+def _refill_shortage(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not may_end_round(s) or _war_stops_draws(s) or not any(s.draw_after):
+            return None
+        parts = []
+        for m in new_round_masters(s):
+            in_order, robin, need = refill_orders(s, m)
+            if sum(need) <= sum(s.draw_after):
+                continue
+            order = robin if option == "round_robin" else in_order
+            parts.append(implies(_refill_context(s, o, m), o.require("draws", order)))
+        return all_of(parts)
+    return fn
+
+
+def _see_no_such_card(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        left = _showers_left(s)
+        if left is None or option == "shower_chooses":
+            return None
+        src = s.action_source
+        if src is None:
+            return None
+        kind = s.action[1] if s.action[0] == "name_type" else s.named
+        if _first_to_choose(s, left, kind) is None:
+            return None
+        return draw_now(o, s.turn, src, "extra-play")
+    return fn
+
+
+def _skip_at_round_end(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        tp = turn_passes(s)
+        if tp is None or tp[1] != "skip" or s.next_of(tp[0]) != s.master or not s.holds(s.master):
+            return None
+        m = s.master
+        if option == "force_continue":
+            return conj(goes_next(o, m, "continue"), *[may(o, k, True) for k in held(s.hands_after[m])],
+                        may(o, "end", False))
+        return conj(o.require("next.who", pname(m)), disj(o.eq("next.does", "discard"), o.eq("next.does", "discarded")),
+                    o.require("next.then", "master-continues" if option == "discard_and_force" else "round-ends"),
+                    implies(o.eq("next.does", "discard"), conj(*[may(o, k, True) for k in held(s.hands_after[m])])))
+    return fn
+
+
+def _skip_at_round_end_overrides(option: str) -> tuple[str, ...]:
+    return {"force_continue": ("cp.skip.1",), "discard_and_force": ("cp.skip.1", "cp.skip.2"),
+            "discard_and_end": ("cp.skip.2", "cp.skip.1")}[option]
+
+
+def _skip_discard_choice(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        tp = turn_passes(s)
+        if tp is None or tp[1] != "skip" or not s.holds(s.next_of(tp[0])):
+            return None
+        other = "discarded" if option == "victim_chooses" else "discard"
+        return implies(o.eq("next.who", pname(s.next_of(tp[0]))), neg(o.eq("next.does", other)))
+    return fn
+
+
+def _skip_discard_to(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.action[0] not in ("discard", "discarded"):
+            return None
+        return o.require("card", "discard-deck" if option == "discard_deck" else "table")
+    return fn
+
+
+def _steal_targets_option(ruling: str, option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        pl = s.played
+        if pl is None or pl[1] != "steal":
+            return None
+        p = pl[0]
+        if ruling == "cp.steal_from_self":
+            return implies(is_next(o, p, "steal-from"), may(o, pname(p), option == "include_self" and (
+                s.holds(p) or s.choice("cp.steal_empty_hand") == "any_player")))
+        self_ok = s.choice("cp.steal_from_self") == "include_self"
+        parts = [may(o, pname(q), option == "any_player" and (q != p or self_ok))
+                 for q in range(s.players) if not s.holds(q)]
+        return implies(is_next(o, p, "steal-from"), conj(*parts)) if parts else None
+    return fn
+
+
+def _steal_victim_fallback(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        a = s.action
+        if not (a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]]))):
+            return None
+        if s.action_source != "discard-deck" or option == "discard_deck":
+            return None
+        p = s.actor
+        if s.continuing and p == s.master and not trumps_and_chonks(s, p):
+            return None
+        return _play_any(s, o, p) if s.holds(p) else None
+    return fn
+
+
+def _war_chonk_effect(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        pl = s.played
+        if pl is None or not s.as_chonk:
+            return None
+        p, _, in_turn = pl
+        src = s.action_source
+        if option == "chonk_and_draw" and src is not None:
+            return draw_now(o, p, src, "extra-play" if in_turn else "back")
+        if in_turn:
+            return ruled_pass(s, o, p)
+        return _resume(s, o)
+    return fn
+
+
+def _war_chonk_ends_war(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not s.as_chonk or not s.war:
+            return None
+        return set_if(o, True, "war", "off" if option == "ends_war" else "on")
+    return fn
+
+
+def _war_chonk_scoring(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not may_end_game(s) or not (any(p[K["war-chonk"]] for p in s.piles) or s.table[K["war-chonk"]]
+                                       or s.as_chonk):
+            return None
+        return _ranking(s, o, 1, "chonk-tiebreak", option == "counts_as_chonk")
+    return fn
+
+
+def _scoring_overrides(s: Any, o: Outcome) -> list[str]:
+    return ["cp.finishing.4"]
+
+
+def _war_chonk_sets_trump(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not s.as_chonk or s.trump is not None:
+            return None
+        return set_if(o, round_goes_on(o), "trump", "chonk" if option == "sets_trump" else "none")
+    return fn
+
+
+def _war_window(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if option == "before_each_turn":
+            return None
+        parts = []
+        for x in range(s.players):
+            for d in ("play", "continue"):
+                parts.append(implies(is_next(o, x, d), o.require("next.window", "no")))
+        if s.action == ("no_war",) or s.action[0] == "call_war" or (s.action[0] == "draw" and s.then == "back"):
+            return None
+        return all_of(parts)
+    return fn
+
+
+def _rulings() -> list[RulingConstraint]:
+    out = []
+    for opt in ("any_card", "chosen_card"):
+        out.append(_rc("cp.choose_then_play", opt, _choose_then_play(opt), ("cp.choose.3",)))
+    for opt in ("trump_chonk_or_end", "any_card"):
+        out.append(_rc("cp.continue_after_action", opt, _continue_after_action(opt),
+                       ("cp.continuing.4", *_EXTRA_CLAUSES)))
+    for opt in ("any_non_action", "chonk_only"):
+        out.append(_rc("cp.continue_no_trump_yet", opt, _continue_options("cp.continue_no_trump_yet", opt),
+                       _continue_overrides))
+    for opt in ("draw_action_without_trump", "draw_action_always", "trump_or_chonk_only"):
+        out.append(_rc("cp.continue_with_action", opt, _continue_options("cp.continue_with_action", opt),
+                       _continue_overrides))
+    for opt in ("another_circle", "master_only"):
+        out.append(_rc("cp.continue_who_plays", opt, _continue_who_plays(opt), ("cp.round.3",)))
+    for opt in ("pass", "round_ends"):
+        out.append(_rc("cp.empty_hand_turn", opt, _empty_hand_turn(opt)))
+    for opt in ("shared", "no_winner"):
+        out.append(_rc("cp.final_tie", opt, _final_tie(opt)))
+    for opt in ("first_player", "chance"):
+        out.append(_rc("cp.first_master", opt, _first_master(opt), ("cp.round.1",)))
+    for opt in ("immediately", "at_game_end"):
+        out.append(_rc("cp.four_spoiled_when", opt, _four_spoiled_when(opt), ("cp.finishing.6", "cp.finishing.1")))
+    for opt in ("game_over", "discard_becomes_draw"):
+        out.append(_rc("cp.game_over_discard", opt, _game_over_discard(opt), _game_over_discard_overrides(opt)))
+    for opt in ("any_kind", "non_action"):
+        out.append(_rc("cp.named_types", opt, _named_types(opt), ("cp.see.1", "cp.force.1")))
+    for opt in ("turn_ends", "play_another"):
+        out.append(_rc("cp.no_effect_then", opt, _no_effect_then(opt), ("cp.empty-draw.2", "cp.stacking.1")))
+    for opt in ("master", "discard_deck"):
+        out.append(_rc("cp.no_trump_winner", opt, _no_trump_winner(opt)))
+    for opt in ("round_robin", "in_order"):
+        out.append(_rc("cp.refill_shortage", opt, _refill_shortage(opt)))
+    for opt in ("shower_chooses", "show_nothing"):
+        out.append(_rc("cp.see_no_such_card", opt, _see_no_such_card(opt),
+                       () if opt == "shower_chooses" else ("cp.see.2",)))
+    for opt in ("force_continue", "discard_and_force", "discard_and_end"):
+        out.append(_rc("cp.skip_at_round_end", opt, _skip_at_round_end(opt), _skip_at_round_end_overrides(opt)))
+    for opt in ("victim_chooses", "random"):
+        out.append(_rc("cp.skip_discard_choice", opt, _skip_discard_choice(opt)))
+    for opt in ("discard_deck", "table"):
+        out.append(_rc("cp.skip_discard_to", opt, _skip_discard_to(opt), ("cp.skip.1",)))
+    for opt in ("holders_only", "any_player"):
+        out.append(_rc("cp.steal_empty_hand", opt, _steal_targets_option("cp.steal_empty_hand", opt)))
+    for opt in ("others_only", "include_self"):
+        out.append(_rc("cp.steal_from_self", opt, _steal_targets_option("cp.steal_from_self", opt)))
+    for opt in ("discard_deck", "no_draw"):
+        out.append(_rc("cp.steal_victim_draw_fallback", opt, _steal_victim_fallback(opt),
+                       () if opt == "discard_deck" else ("cp.empty-draw.1",)))
+    for opt in ("chonk_only", "chonk_and_draw"):
+        out.append(_rc("cp.war_chonk_effect", opt, _war_chonk_effect(opt), ("cp.war.4", "cp.empty-draw.1", "cp.round.3",
+                                                                            "cp.round.5")))
+    for opt in ("keeps_war", "ends_war"):
+        out.append(_rc("cp.war_chonk_ends_war", opt, _war_chonk_ends_war(opt)))
+    for opt in ("counts_as_chonk", "counts_as_war"):
+        out.append(_rc("cp.war_chonk_scoring", opt, _war_chonk_scoring(opt), _scoring_overrides))
+    for opt in ("sets_trump", "no_trump"):
+        out.append(_rc("cp.war_chonk_sets_trump", opt, _war_chonk_sets_trump(opt), ("cp.round.2",)))
+    for opt in ("before_each_turn", "own_turn"):
+        out.append(_rc("cp.war_window", opt, _war_window(opt), () if opt == "before_each_turn" else ("cp.war.1",)))
+    return out
+
+
+# --------------------------------------------------------------------------- what is not formalised
+
+UNFORMALISED: dict[str, str] = {
+    **{f"cp.setup.{i}": "set-up: the shuffle and the deal are a chance step, an input of every situation"
+       for i in (1, 2, 3, 4)},
+    **{f"cp.players.{i}": "the cards tossed out by player count: the deck of the configuration (the explorer "
+       "checks cards are conserved)" for i in (1, 2, 3)},
+    "cp.round.6": "a claim ('should have the same number of cards'), not a rule: checked as an invariant by the "
+                  "explorer (cp.claim.same-cards-left)",
+    "cp.winning.3": "'Peek at any time, but no playing or drawing from this pile': what a player sees, and a "
+                    "prohibition no step's outcome can break (no outcome moves a card out of a win pile)",
+    "cp.force.2": "'You don't see their cards before asking': what a player sees, not what a step decides",
+    "cp.see.4": "'Only you get to see it': what a player sees, not what a step decides",
+}
+
+
+class PartySpec(Spec):
+    """The specification; its ruling constraints see the whole ruleset (``s.choice(ruling)``),
+    since some options' effect depends on another ruling's (who may be stolen from: yourself, and
+    players with no card)."""
+
+    def ruling_constraints(self, choices: Mapping[str, str | None]) -> list[RulingConstraint]:
+        key = tuple(sorted(choices.items()))
+        found = _SEEING.get(key)
+        if found is None:
+            chosen = dict(choices)
+            found = _SEEING[key] = [dataclasses.replace(r, fn=_seeing(r.fn, chosen))
+                                    for r in super().ruling_constraints(choices)]
+        return found
+
+
+_SEEING: dict[Any, list[RulingConstraint]] = {}
+
+
+def _seeing(fn: Any, choices: dict[str, str | None]) -> Any:
+    def wrapped(view: Any, o: Outcome) -> Any:
+        view.choice = choices.get
+        return fn(view, o)
+    return wrapped
+
+
+SPEC = PartySpec(
+    game="chonker-party",
+    outcome=party_outcome,
+    clauses=[
+        master_starts_the_round_with_any_card, the_first_non_action_card_becomes_trump, play_continues_clockwise,
+        players_place_one_card_face_up, round_ends_just_before_the_master, on_your_turn_play_whatever_card_you_want,
+        master_keeps_the_round_going_with_a_trump_or_chonk, continue_only_with_a_trump_or_chonk,
+        no_chonk_or_trump_play_a_draw_action, still_no_chonk_or_trump_the_last_collects,
+        if_the_round_continues_cards_stay_and_trump_remains, goes_on_until_the_master_runs_out_or_ends_it,
+        last_to_put_down_a_trump_or_chonk_wins, chonks_are_universal_trumps, sweet_trump_does_not_make_salty_trump,
+        gather_the_played_cards_into_your_win_pile, draw_back_up_from_the_winner_clockwise,
+        if_cards_run_out_share_them_evenly, no_draw_deck_continue_until_empty_handed,
+        the_winner_starts_the_next_round, choose_pick_any_card_from_the_draw_deck, choose_from_the_discarded_deck,
+        choose_then_play_any_new_card, stack_draw_and_play_cards, steal_snatch_a_random_card_from_any_player,
+        the_player_stolen_from_draws, skip_the_next_player_discards, skip_at_round_end_forces_the_master_to_continue,
+        see_everyone_shows_you_a_card_type, see_no_such_card_show_any_card, see_duplicates_one_is_enough,
+        force_the_next_player_to_play_a_card_of_your_choice, force_at_round_end_forces_the_master_to_continue,
+        force_without_the_card_play_anything_or_end, call_out_the_war_card_anytime,
+        war_no_more_cards_drawn_at_round_end, war_ends_when_everyone_runs_out, war_draw_a_new_card_and_play_another,
+        a_war_card_becomes_a_chonk, empty_draw_deck_use_the_discard_deck, empty_decks_the_action_card_has_no_effect,
+        game_over_when_all_cards_are_played, most_points_wins, tied_the_most_chonk_cards_wins,
+        still_tied_the_most_cards_wins, all_four_spoiled_win_automatically,
+    ],
+    principles=PRINCIPLES,
+    readings=READINGS,
+    rulings=_rulings(),
+    unformalised=UNFORMALISED,
+)
+

@@ -1,0 +1,167 @@
+"""Chonker Party's clause specification and the determinacy check: the book's Round Example is
+decided by the text and is the engine's, a Skip at the round's end is a conflict its ruling
+settles, removing a clause opens a gap, every normative clause is covered, and a planted fault in
+the engine (the next Munchies Master) is caught."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from rulecheck.check.detectors import normative_clauses
+from rulecheck.check.determinacy import SpecRun, check_explored, clause_coverage
+from rulecheck.check.explore import Config, explore
+from rulecheck.core.game import Pending
+from rulecheck.core.spec import determinacy
+from rulecheck.games import load_game
+from rulecheck.games.chonker_party import rounds
+from rulecheck.games.chonker_party import spec_engine as bridge
+from rulecheck.games.chonker_party.examples import SCENARIOS
+from rulecheck.games.chonker_party.spec import SPEC, UNFORMALISED, PartySituation
+
+SMALL = "sweet=1,salty=1,chonk=1,leaf=2,skip=1,hand=1"
+
+
+def _steps(scenario_id: str, ruleset: str = "recommended") -> list[tuple[Any, Any, tuple[Any, ...], PartySituation]]:
+    """Every step of a book example: (game, state, action, situation)."""
+    sc = next(s for s in SCENARIOS if s.id == scenario_id)
+    game = load_game("chonker-party", None, sc.players, ruleset)
+    state = game.new_initial_state(deal=dict(sc.deal))
+    out = []
+    for action in sc.actions:
+        assert not isinstance(state, Pending)
+        sit, _ = bridge.situation_in(game, state, action)
+        out.append((game, state, action, sit))
+        state = game.apply(state, action).state
+    return out
+
+
+def _engine(game: Any, state: Any, action: tuple[Any, ...]) -> Any:
+    (_, key), = bridge.engine_outcomes(game, state, action)
+    _, new = bridge.situation_in(game, state, action)
+    return bridge.rename(key, new)
+
+
+def test_the_round_example_is_decided_by_the_text_and_is_the_engines() -> None:
+    """The 4-player Round Example, step by step: the text alone decides each step (no ruling
+    needed), and the engine does exactly that; Player 2 wins the round's cards and is the next
+    Munchies Master."""
+    steps = _steps("round-example")
+    for game, state, action, sit in steps:
+        v, _ = determinacy(SPEC, sit)
+        assert v.kind == "determined", (action, v)
+        assert SPEC.key(dict(v.outcome)) == _engine(game, state, action), action
+    first = dict(determinacy(SPEC, steps[0][3])[0].outcome)
+    assert first["trump"] == "sweet" and first["leader"] == "P1"  # cp.round.2, cp.winning.1
+    fourth = dict(determinacy(SPEC, steps[5][3])[0].outcome)  # Player 4 plays a Chonk
+    assert fourth["leader"] == "P4" and fourth["next.who"] == "P1" and fourth["next.does"] == "continue"
+    assert fourth["may.chonk"] == "yes" and fourth["may.end"] == "yes"  # cp.continuing.1, cp.continuing.6
+    end = dict(determinacy(SPEC, steps[-1][3])[0].outcome)
+    assert end["table"] == "win:P2" and end["master"] == "P2" and end["round_ends"] == "yes"
+    assert end["next.who"] == "P2" and end["next.does"] == "draw"  # cp.after-round.1: the winner first
+
+
+def test_without_the_gathering_clause_the_cards_are_open() -> None:
+    """Remove cp.winning.2 and the text no longer says whose win pile the round's cards go to: the
+    end of the Round Example becomes a gap on exactly that."""
+    sit = _steps("round-example")[-1][3]
+    reduced = dataclasses.replace(SPEC, clauses=[c for c in SPEC.clauses if "cp.winning.2" not in c.ids])
+    v, _ = determinacy(reduced, sit)
+    assert v.kind == "gap" and "table" in v.differ
+
+
+def _skip_before_the_master() -> PartySituation:
+    """3 players: P3 plays a Skip just before the Munchies Master's decision; the Master holds a
+    Leaf."""
+    z = (0,) * 14
+    leaf, skip, sweet = (tuple(1 if i == k else 0 for i in range(14)) for k in (5, 10, 0))
+    return PartySituation(
+        players=3, hand_size=1, spoiled_total=0, step="play", actor=2, turn=2, master=0, trump="sweet",
+        leader=0, war=False, continuing=False, hands=(leaf, z, skip), draw=z, discard=sweet,
+        table=(1, 1) + (0,) * 13, piles=((0,) * 15,) * 3, queue=(), then="none", source="none", named=None,
+        showers=(), victim=None, waiting=None, action=("play", "skip"))
+
+
+def test_a_skip_at_the_round_end_is_a_conflict_and_each_option_settles_it() -> None:
+    """'Make the next player discard a card, skipping their turn' (cp.skip.1) against 'At round end,
+    forces the first player to continue' (cp.skip.2): the unsat core names both."""
+    sit = _skip_before_the_master()
+    v, _ = determinacy(SPEC, sit)
+    assert v.kind == "conflict"
+    assert {"cp.skip.1", "cp.skip.2"} <= {c.split("[")[0] for c in v.core}
+    base = {"cp.skip_discard_choice": "victim_chooses", "cp.skip_discard_to": "discard_deck",
+            "cp.war_window": "before_each_turn"}
+    seen = set()
+    for option in ("force_continue", "discard_and_force", "discard_and_end"):
+        w, _ = determinacy(SPEC, sit, choices={**base, "cp.skip_at_round_end": option})
+        assert w.kind == "determined", option
+        out = dict(w.outcome)
+        seen.add((out["next.does"], out["next.then"]))
+    assert seen == {("continue", "none"), ("discard", "master-continues"), ("discard", "round-ends")}
+
+
+def test_every_normative_clause_is_formalised_or_has_a_reason() -> None:
+    cov = clause_coverage("chonker-party", SPEC)
+    assert cov["missing"] == [], cov["missing"]
+    assert cov["formalised"] + len(cov["listed"]) == cov["normative"] == len(normative_clauses("chonker-party"))
+    assert all(reason.strip() for reason in UNFORMALISED.values())
+    assert not SPEC.formalised() & set(UNFORMALISED)
+
+
+def test_clause_functions_quote_their_clauses() -> None:
+    for rule in SPEC.clauses:
+        assert rule.fn.__doc__ and rule.fn.__doc__.lstrip().startswith('"'), rule.id
+
+
+def test_every_ruling_option_of_the_game_has_a_constraint() -> None:
+    import json
+
+    from rulecheck.core.paths import models_dir
+
+    data = json.loads((models_dir() / "chonker-party" / "rulings.json").read_text())
+    have = {(r.ruling, r.option) for r in SPEC.rulings}
+    for rp in data["ruling_points"]:
+        if rp["id"] == "cp.win_pile_visibility":  # read by observations only, no step decides it
+            continue
+        for opt in rp["options"]:
+            assert (rp["id"], opt["id"]) in have, (rp["id"], opt["id"])
+
+
+# --------------------------------------------------------------------------- over a search
+
+def _run(ruleset: str, deck: str = SMALL, players: int = 3) -> SpecRun:
+    cfg = Config("chonker-party", "standard", players, deck, ruleset)
+    run = check_explored(explore(cfg.load(), config=cfg))
+    assert run is not None
+    return run
+
+
+def test_raw_no_silent_decisions_and_the_open_rulings_are_asked() -> None:
+    run = _run("raw")
+    assert run.silent == {} and run.disagreements == {}
+    assert run.gaps and run.determined > run.gaps
+    assert {"cp.empty_hand_turn", "cp.first_master", "cp.game_over_discard"} <= set(run.ruling_open)
+
+
+def test_recommended_every_situation_verified() -> None:
+    run = _run("recommended")
+    assert run.verified > 0 and run.disagreements == {} and run.silent == {}
+    assert run.determined == run.situations
+
+
+def test_a_planted_engine_fault_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plant one changed rule: the round's winner does not become the next Munchies Master
+    (cp.after-round.4). The check finds the engine disagreeing with the text."""
+    real = rounds.round_end
+
+    def round_end(g: Any, s: Any, ctx: Any) -> Any:
+        t = real(g, s, ctx)
+        return t._replace(master=s.master)
+
+    monkeypatch.setattr(rounds, "round_end", round_end)
+    run = _run("recommended", "sweet=1,leaf=1,spoiled=1,choose=1,force=1,hand=1", 2)
+    assert run.disagreements, "the changed rule went unnoticed"
+    texts = [e["text"] for e in run.disagreements.values()]
+    assert any("cp.after-round.4" in t["applied"] for t in texts)
