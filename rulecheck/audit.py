@@ -9,14 +9,17 @@ full deck, and says which gaps the chosen ruleset closes and which stay open.
 
 Output is deterministic: the same inputs give byte-identical ``audit.json`` and ``AUDIT.md``
 (no timestamps, no timings; timings go to the progress callback only). After each
-configuration the report so far is written to ``audit.partial.json``; if the run is
-interrupted (Ctrl-C, SIGTERM) the report is written with status ``interrupted`` and lists
-what was completed.
+configuration the report so far is written to ``audit.partial.json``, and every finished job
+is kept in the checkpoint ``audit.checkpoint/`` (:mod:`rulecheck.checkpoint`), from which
+``resume`` continues a run that was interrupted or killed. If the run is interrupted (Ctrl-C,
+SIGTERM) the report is written with status ``interrupted`` and lists what was completed; it
+never replaces a complete report (it then goes to ``audit.partial.json``).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import json
 import multiprocessing
 import os
@@ -40,9 +43,11 @@ from rulecheck.check.detectors import (
 from rulecheck.check.determinacy import SpecRun, check_explored, ruling_statuses, spec_findings, spec_summary
 from rulecheck.check.explore import Config, ExploreResult, explore
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
+from rulecheck.checkpoint import CHECKPOINT_DIR, Checkpoint, code_fingerprint
 from rulecheck.core.clauses import GAME_BOOKS
 from rulecheck.core.errors import RulecheckError, UnknownFindingError
 from rulecheck.core.game import Game, action_from_json
+from rulecheck.core.lifetime import end_with_parent
 from rulecheck.core.paths import project_dir
 from rulecheck.core.rulings import load_ruleset
 from rulecheck.docs.editions import edition_findings
@@ -329,6 +334,7 @@ def run_audit(
     symbolic: bool = False,
     symbolic_seconds: float = 60.0,
     symbolic_depth: int = 20,
+    resume: bool = False,
 ) -> AuditReport:
     """Run the audit and (if ``write``) write ``audit.json`` and ``AUDIT.md`` to ``out_dir``.
 
@@ -336,7 +342,14 @@ def run_audit(
     searches run at once (in forked processes when more than one).
     ``max_seconds`` and ``max_states`` bound each search; a bounded search is reported as
     incomplete and claims nothing it did not finish. KeyboardInterrupt and SIGTERM write the
-    report as ``interrupted`` and re-raise KeyboardInterrupt.
+    report as ``interrupted`` and re-raise KeyboardInterrupt; an interrupted report does not
+    replace a complete one (it then goes to ``audit.partial.json`` and ``AUDIT.partial.md``).
+
+    While it runs (if ``write``), every finished search is kept in the checkpoint
+    ``<out_dir>/audit.checkpoint/``; ``resume`` continues the run kept there (called with the
+    same arguments, see :func:`rulecheck.checkpoint.read_call`): only the searches it lacks
+    run, and the report is byte-identical to an uninterrupted run's. The symbolic checks are
+    not kept: a resumed run does them again.
 
     ``symbolic`` adds the Z3 checks on the full decks (:data:`SYMBOLIC_PLAN`), each
     configuration within ``symbolic_seconds`` (half under ``raw`` for gaps, half under the
@@ -346,7 +359,7 @@ def run_audit(
     games = list(games or [g for g in AUDIT_GAMES if g in GAMES])
     for g in games:
         game_module(g)  # UnknownGameError early
-    entries = list(plan) if plan is not None else default_plan(games, quick)
+    entries = [tuple(e) for e in plan] if plan is not None else default_plan(games, quick)
     games = list(dict.fromkeys([*games, *(e[0] for e in entries)]))
     # every input checked before any search starts or any report is touched (RulecheckError)
     from rulecheck.core.errors import InvalidConfigError
@@ -374,6 +387,11 @@ def run_audit(
     }
     report = AuditReport(games, ruleset, settings)
     partial_path = out / "audit.partial.json"
+    call = {"games": games, "plan": settings["plan"], "ruleset": ruleset, "max_seconds": max_seconds,
+            "max_states": max_states, "playouts": playouts, "playout_steps": playout_steps, "seed": seed,
+            "quick": quick, "symbolic": symbolic, "symbolic_seconds": symbolic_seconds,
+            "symbolic_depth": symbolic_depth}
+    checkpoint = _checkpoint(out, call, games, ruleset, resume, progress) if write else None
 
     def note(msg: str) -> None:
         if progress is not None:
@@ -387,15 +405,19 @@ def run_audit(
         previous = signal.signal(signal.SIGTERM, _term)
     try:
         _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
-             progress, partial_path if write else None, jobs)
+             progress, partial_path if write else None, jobs, checkpoint)
         if symbolic:
             _run_symbolic(report, games, ruleset, symbolic_seconds, symbolic_depth, progress)
     except (KeyboardInterrupt, AuditInterrupted):
         report.status = "interrupted"
         _finish(report)
         if write:
-            _write(report, out, json_path)
-        note(f"interrupted: wrote the report of {len(report.configurations)} completed configuration(s)")
+            written = _write(report, out, json_path)
+            note(f"interrupted: wrote the report of {len(report.configurations)} completed configuration(s) to "
+                 f"{' and '.join(map(str, written))}{_kept_note(out, json_path, written)}")
+        if checkpoint is not None:
+            note(f"the checkpoint {checkpoint.folder} keeps {checkpoint.count()} finished search(es); "
+                 f"`rulecheck audit --resume{_out_option(out_dir)}` continues the audit from it")
         raise KeyboardInterrupt from None
     finally:
         if previous is not None:
@@ -403,14 +425,67 @@ def run_audit(
     _finish(report)
     if write:
         _write(report, out, json_path)
-        if partial_path.exists():
-            partial_path.unlink()
+        for leftover in (partial_path, out / "AUDIT.partial.md"):
+            leftover.unlink(missing_ok=True)
+    if checkpoint is not None:
+        checkpoint.remove()
     return report
 
 
-def _write(report: AuditReport, out: Path, json_path: str | Path | None) -> None:
-    _atomic_write(Path(json_path) if json_path is not None else out / "audit.json", report.dumps())
-    _atomic_write(out / "AUDIT.md", report.to_markdown())
+def _checkpoint(out: Path, call: dict[str, Any], games: Sequence[str], ruleset: str, resume: bool,
+                progress: Progress | None) -> Checkpoint:
+    """A new checkpoint for this run, or (``resume``) the one it continues."""
+    depends = {"code": code_fingerprint(),
+               "choices": {g: dict(sorted(load_ruleset(g, ruleset).choices.items())) for g in games}}
+    if not resume:
+        if (out / CHECKPOINT_DIR).exists() and progress is not None:
+            progress(f"replacing the checkpoint of an earlier, unfinished audit in {out / CHECKPOINT_DIR} "
+                     "(`rulecheck audit --resume` would have continued it)")
+        return Checkpoint.start(out, call, depends)
+    checkpoint = Checkpoint.resume(out, call, depends)
+    if progress is not None:
+        progress(f"resuming the audit from {checkpoint.folder}: {checkpoint.count()} finished search(es) kept")
+    return checkpoint
+
+
+def _out_option(out_dir: str | Path | None) -> str:
+    return "" if out_dir is None else f" --out {out_dir}"
+
+
+def _complete_report(path: Path) -> bool:
+    """Whether ``path`` holds a complete audit report (JSON or Markdown), which only a complete
+    report may replace."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    if path.suffix == ".md":
+        return "\n- Status: complete\n" in text
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(data, dict) and data.get("format") == AUDIT_FORMAT and data.get("status") == "complete"
+
+
+def _write(report: AuditReport, out: Path, json_path: str | Path | None) -> list[Path]:
+    """Write the JSON and Markdown reports; an incomplete one goes beside a complete one
+    (``audit.partial.json``, ``AUDIT.partial.md``) instead of over it. The paths written."""
+    targets = [(Path(json_path) if json_path is not None else out / "audit.json", out / "audit.partial.json",
+                report.dumps()), (out / "AUDIT.md", out / "AUDIT.partial.md", report.to_markdown())]
+    written = []
+    for path, aside, text in targets:
+        if report.status != "complete" and _complete_report(path):
+            path = aside
+        _atomic_write(path, text)
+        written.append(path)
+    return written
+
+
+def _kept_note(out: Path, json_path: str | Path | None, written: Sequence[Path]) -> str:
+    kept = [p for p in (Path(json_path) if json_path is not None else out / "audit.json", out / "AUDIT.md")
+            if p not in written]
+    return f" (the complete report in {' and '.join(map(str, kept))} is kept)" if kept else ""
 
 
 @dataclass
@@ -480,9 +555,24 @@ def _stderr_note(msg: str) -> None:
 
 
 def _worker_init() -> None:
-    """Workers leave interruption to the main process: it writes the report and ends them."""
+    """Workers leave interruption to the main process: it writes the report and ends them; a
+    main process killed outright (SIGKILL) cannot, so they also end when it does."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = multiprocessing.parent_process()
+    end_with_parent(parent.pid if parent is not None and parent.pid is not None else os.getppid())
+
+
+def _keep(checkpoint: Checkpoint, index: int, result: Any) -> None:
+    """Keep a finished job's result, unless it is an interruption rather than a result."""
+    error = result.error if isinstance(result, _SearchOutcome) else result if isinstance(result, str) else None
+    if error != "interrupted":
+        checkpoint.keep(index, result)
+
+
+def _keep_future(keep: Callable[[int, Any], None], index: int, fut: concurrent.futures.Future[Any]) -> None:
+    if not fut.cancelled() and fut.exception() is None:
+        keep(index, fut.result())
 
 
 class _Runner:
@@ -497,14 +587,25 @@ class _Runner:
                 max_workers=jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init
             )
 
-    def map(self, calls: list[tuple[Callable[..., Any], tuple[Any, ...]]]) -> Iterable[Any]:
+    def map(self, calls: list[tuple[Callable[..., Any], tuple[Any, ...]]], checkpoint: Checkpoint | None = None,
+            ) -> Iterable[Any]:
+        """The results of ``calls`` in order; those in ``checkpoint`` are taken from it, the others
+        run, and each kept in it as soon as it is in (before the earlier ones, with a pool)."""
+        done = checkpoint.done() if checkpoint is not None else {}
+        keep = functools.partial(_keep, checkpoint) if checkpoint is not None else None
         if self.pool is None:
-            for fn, args in calls:
-                yield fn(*args)
+            for i, (fn, args) in enumerate(calls):
+                result = done[i] if i in done else fn(*args)
+                if keep is not None and i not in done:
+                    keep(i, result)
+                yield result
             return
-        futures = [self.pool.submit(fn, *args) for fn, args in calls]
-        for fut in futures:
-            yield fut.result()
+        futures = {i: self.pool.submit(fn, *args) for i, (fn, args) in enumerate(calls) if i not in done}
+        if keep is not None:
+            for i, fut in futures.items():
+                fut.add_done_callback(functools.partial(_keep_future, keep, i))
+        for i in range(len(calls)):
+            yield done[i] if i in done else futures[i].result()
 
     def close(self, abort: bool = False) -> None:
         if self.pool is None:
@@ -535,6 +636,7 @@ def _run(
     note: Progress | None,
     partial_path: Path | None,
     jobs: int,
+    checkpoint: Checkpoint | None = None,
 ) -> None:
     per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
     per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
@@ -564,7 +666,7 @@ def _run(
                 cfg = Config(game, variant, players, "full", ruleset)
                 stat_cfgs.append(cfg)
                 calls.append((_stats_job, (cfg, playouts, seed, playout_steps, worker_note)))
-        results = iter(runner.map(calls))
+        results = iter(runner.map(calls, checkpoint))
         current: dict[str, Any] | None = None
         for (idx, role), outcome in zip(roles, results, strict=False):
             game, variant, players, deck = entries[idx]
@@ -906,7 +1008,8 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
     """The clause specification's section: coverage, determinacy, ruling points, verification."""
     w(f"## Specification: {game}, clause by clause (Z3)")
     w("")
-    w(f"What it covers: {_md_escape(' '.join(sp['scope'].split()))}")
+    scope = sp['scope']
+    w(f"What it specifies: {_md_escape(scope[:1].upper() + scope[1:])}")
     w("")
     cl = sp["clauses"]
     w(f"- Normative clauses: {cl['normative']}; formalised as Z3 constraints: {cl['formalised']}; "

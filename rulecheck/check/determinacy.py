@@ -442,6 +442,20 @@ def ruling_statuses(runs: list[SpecRun]) -> dict[str, dict[str, Any]]:
     return dict(sorted(out.items()))
 
 
+def _scope(doc: str) -> str:
+    """The paragraph of a specification module's docstring that says what it specifies (the one
+    that begins 'What is specified'), in plain words: without Sphinx roles and without a last
+    sentence that only introduces a list."""
+    import re
+
+    para = next((p for p in doc.split("\n\n") if p.strip().startswith("What is specified")), "")
+    text = re.sub(r":\w+:`~?([^`]+)`", r"\1", " ".join(para.split()))
+    sentences = re.split(r"(?<=[.:])\s+(?=[A-Z])", text)
+    while sentences and sentences[-1].endswith(":"):
+        sentences.pop()
+    return " ".join(sentences).removeprefix("What is specified: ")
+
+
 def clause_coverage(game: str, spec: Spec) -> dict[str, Any]:
     """Every normative clause of the game's books: formalised (a clause function names it, or
     the English clause it is aligned to), or listed with the reason it is not, or missing."""
@@ -477,7 +491,7 @@ def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
             for p, n in run.principles.items():
                 principles[p] = principles.get(p, 0) + n
     return {
-        "scope": mods[0].__doc__.split("\n\n")[2].strip() if mods[0].__doc__ else "",
+        "scope": _scope(mods[0].__doc__ or ""),
         "clauses": clause_coverage(game, spec),
         "principles": [{"id": p.id, "text": p.text, "decided": principles.get(p.id, 0)} for p in spec.principles],
         "readings": [{"id": r.id, "clause": r.clause, "question": r.question,

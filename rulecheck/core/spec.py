@@ -415,6 +415,61 @@ def _depends(kind: type, name: str) -> tuple[str, ...]:
     return found
 
 
+@dataclass
+class _Evaluated:
+    """One clause function's result in one situation under the default readings, with what the
+    evaluation read and touched (so that another reading can reuse it)."""
+
+    result: Any
+    touched: set[str]
+    named: set[tuple[str, str]]
+    asked: set[str]
+    reads: set[Any]
+
+
+_LAST: dict[str, Any] = {"key": None, "clauses": {}}
+"""The clause results of the last situation evaluated under the default readings."""
+
+
+def _reusable(spec: Spec, view: View, out: Outcome) -> dict[str, _Evaluated] | None:
+    """The default-reading results to reuse for this evaluation (None: record them instead).
+
+    A clause that asked no varied reading point under the default readings takes the same path
+    under the varied ones (a reading reaches a clause only through ``reading(point)``), so its
+    constraint is the same and is not built again."""
+    key = (id(spec), view._sit, out.prefix)
+    if not view.reading.chosen:
+        _LAST["key"], _LAST["clauses"] = key, {}
+        return None
+    return _LAST["clauses"] if _LAST["key"] == key else {}
+
+
+def _clause_result(cl: ClauseRule, view: View, out: Outcome, reuse: dict[str, _Evaluated] | None) -> Any:
+    varied = view.reading.chosen
+    if reuse:
+        got = reuse.get(cl.id)
+        if got is not None and not (got.asked & varied.keys()):
+            out.touched |= got.touched
+            out.named |= got.named
+            view.reading.asked |= got.asked
+            view.reads |= got.reads
+            return got.result
+    if reuse is not None:
+        return cl.fn(view, out)
+    # record everything this clause reads and touches on its own, then merge it back
+    reader = view.reading
+    saved = (out.touched, out.named, reader.asked, view.reads)
+    out.touched, out.named, reader.asked, view.reads = set(), set(), set(), set()
+    try:
+        c = cl.fn(view, out)
+        ev = _Evaluated(c, out.touched, out.named, reader.asked, view.reads)
+    finally:
+        out.touched, out.named, reader.asked, view.reads = (
+            saved[0] | out.touched, saved[1] | out.named, saved[2] | reader.asked, saved[3] | view.reads)
+    _LAST["clauses"][cl.id] = ev
+    return c
+
+
 def _tracked(spec: Spec, view: View, out: Outcome,
              rulings: Iterable[RulingConstraint]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]], list[str]]:
     """The applicable clauses and ruling constraints, and the principles, as (name, constraint)."""
@@ -427,10 +482,11 @@ def _tracked(spec: Spec, view: View, out: Outcome,
             ruled.append((f"ruling:{r.ruling}={r.option}", c))
             overridden |= r.overridden(view, out)
     applied = []
+    reuse = _reusable(spec, view, out)
     for cl in spec.clauses:
         if cl.id in overridden:
             continue
-        c = cl.fn(view, out)
+        c = _clause_result(cl, view, out, reuse)
         if c is None:
             continue
         if isinstance(c, dict):  # a clause in parts, each tracked (and overridable) on its own
@@ -491,6 +547,7 @@ def fresh_solver() -> None:
     _SOLVER = _new_solver()
     _DECLARED.clear()
     _VERDICTS.clear()
+    _DECISIONS.clear()
     _SITUATIONS.clear()
 
 
@@ -548,9 +605,17 @@ class _Question:
         return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, len(lits), arr))
 
     def core(self) -> tuple[str, ...]:
+        # through the C API: the Python wrapper makes an object per core element
+        ctx, s = self.solver.ctx.ref(), self.solver.solver
+        vec = z3.Z3_solver_get_unsat_core(ctx, s)
+        z3.Z3_ast_vector_inc_ref(ctx, vec)
+        try:
+            ids = [z3.Z3_get_ast_id(ctx, z3.Z3_ast_vector_get(ctx, vec, i))
+                   for i in range(z3.Z3_ast_vector_size(ctx, vec))]
+        finally:
+            z3.Z3_ast_vector_dec_ref(ctx, vec)
         index = self.index
-        return tuple(sorted(self.names[index[i]] for i in (x.get_id() for x in self.solver.unsat_core())
-                            if i in index))
+        return tuple(sorted(self.names[index[i]] for i in ids if i in index))
 
 
 def determinacy(spec: Spec, sit: Any, *, readings: Mapping[str, str] | None = None,
@@ -625,6 +690,7 @@ def _verdict(spec: Spec, sit: Any, out: Outcome, tracked: list[tuple[str, Any]],
 
 
 _VERDICTS: dict[tuple[Any, ...], Verdict] = {}
+_DECISIONS: dict[tuple[Any, ...], Decision] = {}
 _MEMO_LIMIT = 50_000
 
 
@@ -643,7 +709,12 @@ def _decide_in(q: _Question, spec: Spec, sit: Any, out: Outcome, principles: lis
         raise RuntimeError(f"the solver gave no answer ({r}) for {sit!r}")
     first = out.value(q.solver.model())
     key1 = spec.key(first)
-    q.add(f"(not {out.equals(first)})")
+    if spec.key_term is not None:
+        # "another outcome" is one with another comparison key: one check, no swaps to skip
+        q.add(f"(not {smt(spec.key_term(out, key1))})")
+        max_swaps = 1
+    else:
+        q.add(f"(not {out.equals(first)})")
     other = _another(q, spec, key1, None, max_swaps)
     if other is not None:
         differ = tuple(n for n in out.vars if first[n] != other[n])
@@ -686,11 +757,20 @@ def decides(spec: Spec, sit: Any, key: Any, *, readings: Mapping[str, str] | Non
     rulings = spec.ruling_constraints(choices) if choices is not None else []
     tracked, principles, _ = _tracked(spec, view, out, rulings)
     term = smt(spec.key_term(out, key))
-    answer = Decision(False, asked=frozenset(reader.asked))
-    with _Question(out, tracked + principles, extra=(term, f"(not {term})")) as q:
-        if q.check(extra=(0,)) == z3.sat and q.check(extra=(1,)) == z3.unsat:
-            core = set(q.core())
-            answer = Decision(True, tuple(pid for pid, _ in principles if pid in core), frozenset(reader.asked))
+    extra = (term, f"(not {term})")
+    text = _question_text(out, tracked + principles, extra)
+    # another reading that changes no constraint asks the same question: answered once
+    same = (text, tuple(n for n, _ in tracked), tuple(n for n, _ in principles))
+    found = _DECISIONS.get(same)
+    if found is None:
+        found = Decision(False)
+        with _Question(out, tracked + principles, text, extra) as q:
+            if q.check(extra=(0,)) == z3.sat and q.check(extra=(1,)) == z3.unsat:
+                core = set(q.core())
+                found = Decision(True, tuple(pid for pid, _ in principles if pid in core))
+        if len(_DECISIONS) < _MEMO_LIMIT:
+            _DECISIONS[same] = found
+    answer = Decision(found.decided, found.principles, frozenset(reader.asked))
     memo.put(sit, view.reads, (None, {**(hit[1] if hit else {}), key: answer}))
     return answer
 

@@ -246,30 +246,34 @@ def _place(name: str, where: str) -> tuple[str, str]:
 def key_term(o: Outcome, key: tuple[Any, ...]) -> Any:
     """The outcomes whose :func:`compare_key` is ``key``: its facts, and for every place and card
     kind the number of cards of that kind that end there."""
-    facts = [o.eq(k, v) for k, v in key if isinstance(v, str)]
     if any(k not in o.vars for k, v in key if isinstance(v, str)):
         return False
-    want = {(place, kind): 0 for place, kinds in ((k, v) for k, v in key if not isinstance(v, str))
-            for kind in kinds}
+    facts = [o.eq(k, v) for k, v in key if isinstance(v, str)]
+    want: dict[tuple[tuple[str, str], str], int] = {}
     for place, kinds in (x for x in key if not isinstance(x[1], str)):
         for kind in kinds:
-            want[(place, kind)] += 1
-    cards = card_names(o)
-    places = {_place(n, where) for n in cards for where in o.labels[n]}
+            want[(place, kind)] = want.get((place, kind), 0) + 1
+    # every (place, kind) a card can reach, with the tests "this card ends there"
+    tests: dict[tuple[tuple[str, str], str], list[Any]] = {}
+    for name in card_names(o):
+        parts = name.split(".")
+        kind, owner = parts[3], parts[2]
+        for where in o.labels[name]:
+            place = (where, owner if owner != "-" and where in ("stays", "set-aside") else "")
+            tests.setdefault((place, kind), []).append(o.eq(name, where))
+    if any(pk not in tests for pk in want):
+        return False
     counts = []
-    for place in sorted(places | {p for p, _ in want}):
-        where = place[0]
-        for kind in sorted({kind_of(n) for n in cards} | {k for p, k in want if p == place}):
-            here = [n for n in cards if kind_of(n) == kind and _place(n, where) == place]
-            n_want = want.get((place, kind), 0)
-            tests = [o.eq(n, where) for n in here]
-            live = [t for t in tests if t is not False]
-            if sum(t is True for t in live) > n_want or len(live) < n_want:
-                return False
-            terms = [t for t in live if t is not True]
-            if terms:
-                total = "(+ 0 " + " ".join(f"(ite {t} 1 0)" for t in terms) + ")"
-                counts.append(f"(= {total} {n_want - sum(t is True for t in live)})")
+    for pk in sorted(tests):
+        n_want = want.get(pk, 0)
+        live = [t for t in tests[pk] if t is not False]
+        sure = sum(t is True for t in live)
+        if sure > n_want or len(live) < n_want:
+            return False
+        terms = [t for t in live if t is not True]
+        if terms:
+            # a pseudo-Boolean "exactly k of these hold" (cheaper for the solver than a sum)
+            counts.append(f"((_ pbeq {n_want - sure} {' '.join('1' for _ in terms)}) {' '.join(terms)})")
     return conj(*facts, *counts)
 
 
