@@ -522,7 +522,9 @@ def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_sta
             if note is not None:
                 note(f"  specification {cfg.label()}: {run.situations:,} situations "
                      f"({run.determined} determined, {run.gaps} gaps, {run.conflicts} conflicts), "
-                     f"{run.verified:,} steps verified, {run.seconds:.1f}s")
+                     f"{run.verified:,} steps verified, {run.seconds:.1f}s"
+                     + (f"; bounded: {run.states_checked:,} of {run.states_total:,} states checked"
+                        if run.bounded else ""))
             run.silent = {k: {kk: vv for kk, vv in e.items() if kk != "node"} for k, e in run.silent.items()}
         return _SearchOutcome(summary, found, Reach.of(res), spec=run)
     except RulecheckError as exc:
@@ -1020,11 +1022,19 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
       f"where the clauses and the ruleset's options determine one outcome and it is the engine's; "
       f"disagreements: **{sp['disagreements']}**.")
     w("")
-    w("| configuration | ruleset | steps | situations | determined | gaps | conflicts | verified | silent | disagree |")
-    w("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    if sp.get("bounded"):
+        w(f"- Bounded: in {sp['bounded']} of {len(sp['configurations'])} searches the check stopped at its bound "
+          f"on distinct situations (column *checked*: the states, in search order, whose steps it checked); "
+          f"what it says there holds for those states only.")
+    w("")
+    w("| configuration | ruleset | checked | steps | situations | determined | gaps | conflicts | verified | silent "
+      "| disagree |")
+    w("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for c in sp["configurations"]:
-        w(f"| {_config_text(c['config'])} | {c['ruleset']} | {c['steps']} | {c['situations']} | {c['determined']} | "
-          f"{c['gaps']} | {c['conflicts']} | {c['verified']} | {c['silent_decisions']} | {c['disagreements']} |")
+        checked = "all" if c.get("complete", True) else f"{c['states_checked']:,} of {c['states_total']:,} states"
+        w(f"| {_config_text(c['config'])} | {c['ruleset']} | {checked} | {c['steps']} | {c['situations']} | "
+          f"{c['determined']} | {c['gaps']} | {c['conflicts']} | {c['verified']} | {c['silent_decisions']} | "
+          f"{c['disagreements']} |")
     w("")
     w("Under `raw` the counts are of the default reading of each clause; a situation whose readings disagree is an "
       "ambiguity. Steps are (state, action) pairs; situations are what the clauses read, renamed so that players "

@@ -177,3 +177,13 @@ def test_a_planted_engine_fault_is_caught() -> None:
     assert planted["disagreements"], "the changed rule went unnoticed"
     # the engine's outcome breaks the clause the fault changed
     assert any("en.gameplay.4" in c for core in planted["cores"] for c in core), planted["cores"]
+
+
+def test_the_check_is_bounded_by_work_and_says_so(raw: tuple[ExploreResult, SpecRun]) -> None:
+    res, full = raw
+    run = check_explored(res, max_situations=50)
+    assert run is not None and run.bounded and run.situations == 50
+    assert 0 < run.states_checked < run.states_total == res.expanded
+    assert run.to_json()["complete"] is False and full.to_json()["complete"] is True
+    again = check_explored(res, max_situations=50)
+    assert again is not None and again.to_json() == run.to_json()  # the same bound, the same result

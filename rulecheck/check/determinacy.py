@@ -59,6 +59,9 @@ class SpecRun:
     gaps: int = 0
     conflicts: int = 0
     verified: int = 0
+    bounded: bool = False  # stopped at the bound on situations, before the search's last state
+    states_checked: int = 0  # the states (in search order) whose steps were all checked
+    states_total: int = 0
     seconds: float = 0.0
     solver_calls: int = 0
     principles: dict[str, int] = field(default_factory=dict)
@@ -81,6 +84,7 @@ class SpecRun:
             "ruling_relevant": dict(sorted(self.ruling_relevant.items())),
             "ruling_open": dict(sorted(self.ruling_open.items())),
             "disagreements": len(self.disagreements), "silent_decisions": len(self.silent),
+            "complete": not self.bounded, "states_checked": self.states_checked, "states_total": self.states_total,
         }
 
 
@@ -134,9 +138,17 @@ def _first(store: dict[str, dict[str, Any]], key: str, entry: dict[str, Any]) ->
         store[key] = entry
 
 
-def check_explored(res: ExploreResult, progress: Any = None) -> SpecRun | None:
+SITUATIONS_PER_SEARCH = 2500
+"""The audit's default bound on the distinct situations checked per search (an amount of work,
+so the same on any machine): the check visits states in the search's order and stops at the
+first new situation past the bound, and the report says so. ``None`` checks every situation."""
+
+
+def check_explored(res: ExploreResult, progress: Any = None,
+                   max_situations: int | None = SITUATIONS_PER_SEARCH) -> SpecRun | None:
     """The determinacy check over every state and action of a search the game's specification
-    describes (None if the game has no specification)."""
+    describes (None if the game has no specification), up to ``max_situations`` distinct
+    situations (then ``run.bounded`` is set and ``run.states_checked`` says how far it got)."""
     mods = spec_modules(res.game.name)
     if mods is None:
         return None
@@ -152,17 +164,27 @@ def check_explored(res: ExploreResult, progress: Any = None) -> SpecRun | None:
     situate = getattr(bridge, "situation_in", None)  # a bridge whose situations need the configuration
     text_cache: dict[Any, _Text] = {}
     ruled_cache: dict[Any, Any] = {}
+    cache: dict[Any, Any] = ruled_cache if complete else text_cache
+    run.states_total = res.expanded
+    run.states_checked = res.expanded
     for node in range(res.expanded):
         state = res.states[node]
         if not bridge.applies(state):
             continue
+        if run.bounded:
+            break
         for action in game.legal_actions(state):
-            run.steps += 1
             rk = bridge.raw_key(state, action)
             if rk in seen:
+                run.steps += 1
                 continue
-            seen.add(rk)
             sit, new = situate(game, state, action) if situate is not None else bridge.situation(state, action)
+            if max_situations is not None and len(cache) >= max_situations and sit not in cache:
+                run.bounded = True
+                run.states_checked = node
+                break
+            seen.add(rk)
+            run.steps += 1
             if complete:
                 _check_ruled(run, spec, bridge, game, choices, state, action, sit, new, node, ruled_cache)
             else:
@@ -240,9 +262,10 @@ def _note(store: dict[str, dict[str, Any]], key: str, make: Any) -> None:
 def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: Any, action: Any, sit: Any,
                new: dict[int, int], node: int, cache: dict[Any, _Text]) -> None:
     leaves = [(opts, bridge.rename(k, new)) for opts, k in bridge.engine_outcomes(game, state, action)]
+    impossible = getattr(bridge, "NOT_POSSIBLE", None)
     text = cache.get(sit)
     if text is None:
-        text, calls = _read(spec, sit, sorted({k for _, k in leaves}, key=repr))
+        text, calls = _read(spec, sit, sorted({k for _, k in leaves if k != impossible}, key=repr))
         cache[sit] = text
         run.solver_calls += calls
         run.determined += text.kind == "determined"
@@ -251,6 +274,9 @@ def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: A
         for p in text.principles:
             run.principles[p] = run.principles.get(p, 0) + 1
     relevant = _relevant(leaves) | set(bridge.implicit_rulings(state, action))
+    # a step the engine does not offer under some options: those options decide that it happens,
+    # but they are no outcome of it
+    leaves = [(o, k) for o, k in leaves if k != impossible]
     for r in relevant:
         run.ruling_relevant[r] = run.ruling_relevant.get(r, 0) + 1
     for point in text.differing:
@@ -486,7 +512,7 @@ def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
         j = run.to_json()
         configs.append({"config": dict(cfg), "role": role, **{k: j[k] for k in (
             "ruleset", "steps", "situations", "determined", "gaps", "conflicts", "verified",
-            "silent_decisions", "disagreements")}})
+            "silent_decisions", "disagreements", "complete", "states_checked", "states_total")}})
         if role == "raw":
             for p, n in run.principles.items():
                 principles[p] = principles.get(p, 0) + n
@@ -502,4 +528,5 @@ def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
         "disagreements": sum(c["disagreements"] for c in configs),
         "verified": sum(c["verified"] for c in configs),
         "verified_situations": sum(c["situations"] for c in configs if c["role"] != "raw"),
+        "bounded": sum(not c["complete"] for c in configs),
     }

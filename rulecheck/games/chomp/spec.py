@@ -565,8 +565,14 @@ def no_winner_cards_stay_in_the_centre(s: Any, o: Outcome) -> Any:
     for q, _ in s.table_cards():
         if q in s.bad_before:
             req.append(goes(o, table_var(s, o, q), "centre"))
-    if s.bad_before and s.reading("chomp.read.your_cards") == "all-his-cards":
-        req += [goes(o, n, "centre") for n in card_names(o, "aside") if owner_of(n) in s.bad_before]
+    his_aside = [n for n in card_names(o, "aside") if owner_of(n) in s.bad_before]
+    if s.bad_before and his_aside and s.reading("chomp.read.your_cards") == "all-his-cards":
+        req += [goes(o, n, "centre") for n in his_aside]
+        # naming these cards takes them out of the frame principle: say it here for them (while
+        # nobody has won and the round is not over, a set-aside card stays set aside)
+        going_on = conj(o.eq("winner", "none"), neg(round_over(o)))
+        extra = [implies(going_on, goes(o, n, "set-aside")) for n in his_aside]
+        return conj(implies(cond, conj(*req)), *extra)
     if s.bad_before:
         req += [goes(o, n, "centre") for n in card_names(o, "centre")]
     slap = s.slap

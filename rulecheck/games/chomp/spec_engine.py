@@ -237,6 +237,10 @@ def _leaves(game: Game, state: Hashable, action: tuple[Any, ...]) -> Iterator[tu
         yield fixed, t
 
 
+NOT_POSSIBLE: tuple[Any, ...] = (("step", "not-possible"),)
+"""The outcome key of a step the engine does not offer under some ruling options."""
+
+
 def engine_outcomes(game: Game, state: ChompState, action: tuple[Any, ...]) -> list[tuple[dict[str, str], Any]]:
     """Every outcome the engine (under ``game``'s ruleset) gives the race step, with the ruling
     options that lead to it: those baked into the race at its start (varied here, whatever the
@@ -249,6 +253,9 @@ def engine_outcomes(game: Game, state: ChompState, action: tuple[Any, ...]) -> l
     for fixed, race in _race_assignments(game, state):
         s2 = state._replace(race=race)
         if action not in game.legal_actions(s2):
+            # under these options the race offers no such step (its slaps are other actions):
+            # the options decide whether the step happens, so they are relevant to it
+            out.append((fixed, NOT_POSSIBLE))
             continue
         for more, t in _leaves(game, s2, action):
             out.append(({**fixed, **more}, project(s2, action, t)))  # type: ignore[arg-type]
