@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from audit_helpers import tiny_quick_plan
 from click.testing import CliRunner, Result
 
 from rulecheck.audit import run_audit
@@ -16,6 +17,12 @@ from rulecheck.core.paths import read_json
 
 CP_RULING, CP_OPTION = "cp.choose_then_play", "any_card"
 CP_QUICK = ["chonker-party", "--quick", "--playouts", "0", "-j", "1"]
+
+
+@pytest.fixture(autouse=True)
+def _tiny(monkeypatch: pytest.MonkeyPatch) -> None:
+    tiny_quick_plan(monkeypatch)  # --quick: two small configurations
+
 
 BAD_FILES: dict[str, bytes] = {
     "misspelled-option": json.dumps({"game": "chonker-party", "choices": {CP_RULING: "any_cardd"}}).encode(),

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 import networkx as nx
 import pytest
+from audit_helpers import tiny_quick_plan
 from click.testing import CliRunner, Result
 
 from rulecheck.audit import AuditReport
@@ -25,10 +26,17 @@ CLOSING = re.compile(r"^rulecheck: (\d+) findings \((.*)\); (\d+)/(\d+) configur
                      r"exit (\d)$")
 
 
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch) -> None:
+    tiny_quick_plan(monkeypatch)  # --quick: two small configurations
+
+
 @pytest.fixture(scope="module")
 def cp_audit(tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, Path]:
     out = tmp_path_factory.mktemp("cp")
-    res = CliRunner().invoke(main, [*CP_QUICK, "--out", str(out)])
+    with pytest.MonkeyPatch.context() as mp:
+        tiny_quick_plan(mp)
+        res = CliRunner().invoke(main, [*CP_QUICK, "--out", str(out)])
     assert res.exit_code == 0, res.output
     return res, out
 
@@ -55,7 +63,7 @@ def test_each_finding_line_has_its_title_and_stdout_ends_with_the_totals(cp_audi
 # --------------------------------------------------------------------------- 6. exit codes
 
 
-def test_an_incomplete_audit_exits_3_and_says_why(tmp_path: Path) -> None:
+def test_an_incomplete_audit_exits_3_and_says_why(tmp_path: Path, tiny: None) -> None:
     res = CliRunner().invoke(main, [*CP_QUICK, "--max-states", "50", "--out", str(tmp_path)])
     assert res.exit_code == 3, res.output
     assert "incomplete: 2 of 2 configurations not explored completely" in res.stderr
@@ -63,7 +71,7 @@ def test_an_incomplete_audit_exits_3_and_says_why(tmp_path: Path) -> None:
     assert m is not None and m.group(3) == "0" and m.group(6) == "3"
 
 
-def test_fail_on_wins_over_incomplete(tmp_path: Path) -> None:
+def test_fail_on_wins_over_incomplete(tmp_path: Path, tiny: None) -> None:
     res = CliRunner().invoke(main, [*CP_QUICK, "--max-states", "50", "--fail-on", "info", "--out", str(tmp_path)])
     assert res.exit_code == 1, res.output
     assert "at or above info" in res.stderr and "incomplete:" in res.stderr
@@ -108,7 +116,8 @@ def test_exit_codes_are_documented_in_help_and_readme() -> None:
 # --------------------------------------------------------------------------- 2. `-` is standard output
 
 
-def test_audit_json_dash_writes_the_report_to_stdout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_audit_json_dash_writes_the_report_to_stdout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     tiny: None) -> None:
     monkeypatch.chdir(tmp_path)
     res = CliRunner().invoke(main, [*CP_QUICK, "--out", "out", "--json", "-"])
     assert res.exit_code == 0, res.output

@@ -64,7 +64,7 @@ def doble_values(state: Hashable) -> dict[str, Any]:
     return {**{f"keep{p}": False for p in range(2)}, **{f"first{p}": 0 for p in range(2)}, **abstract_doble(state)}
 
 
-@pytest.mark.parametrize(("counts", "seeds"), [("bv", 4), ("int", 1)])
+@pytest.mark.parametrize(("counts", "seeds"), [pytest.param("bv", 4, marks=pytest.mark.slow), ("int", 1)])
 def test_doble_engine_states_satisfy_the_strengthened_invariant(counts: str, seeds: int) -> None:
     enc = doble_chomp("recommended", counts=counts)
     shuffles = 0
@@ -96,6 +96,7 @@ def test_a_broken_state_breaks_the_invariant(counts: str) -> None:
         assert not holds(enc, "cards-conserved", negative)
 
 
+@pytest.mark.slow
 def test_doble_card_conservation_is_proved_for_all_depths() -> None:
     """The full 50-card deck, every deal and choice: 1-inductive on the encoding with integer
     counts, its step case split by phase (about 50 s on the 2-core machine; 135 s with bit-vectors)."""

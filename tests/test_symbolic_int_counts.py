@@ -171,6 +171,7 @@ def test_a_planted_card_leak_is_a_counterexample_to_induction(monkeypatch: pytes
     assert r.meta["cti"].startswith("phase=")  # named by its case
 
 
+@pytest.mark.slow
 def test_four_player_card_conservation_is_proved_for_all_depths() -> None:
     """Full deck, every deal and choice, on the encoding with integer counts (about 120 s on the
     2-core machine; with bit-vector counts there was no answer after 30 min)."""
@@ -201,8 +202,8 @@ def as_counts(values: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("variant", "bottom", "seed"),
-                         [("underwater-war", False, 2), ("underwater-war", True, 4), ("chomp-rapido", False, 1),
-                          ("chomp-rapido", True, 3)])
+                         [pytest.param("underwater-war", False, 2, marks=pytest.mark.slow), ("underwater-war", True, 4),
+                          ("chomp-rapido", False, 1), pytest.param("chomp-rapido", True, 3, marks=pytest.mark.slow)])
 def test_two_player_engine_steps_are_transitions_of_the_counts(variant: str, bottom: bool, seed: int) -> None:
     """Every step of a seeded game (wars, shuffles, Bad Chomps, won cards under the pile) is one
     transition of the encoding with the piles as counts, consulting the engine's ruling points;
@@ -261,6 +262,7 @@ def test_a_card_lost_from_a_two_player_round_is_a_counterexample_to_induction(mo
     assert r.status == "unknown" and "cti" in r.meta, r.detail
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["underwater-war", "chomp-rapido"])
 def test_two_player_card_conservation_is_proved_for_all_depths(variant: str) -> None:
     """Underwater War and Chomp rápido, the won cards under the pile (the ruling that keeps the

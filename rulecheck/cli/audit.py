@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from rulecheck.baseline import Baseline, baseline_text, failing, load_baseline
 from rulecheck.cli import main
 from rulecheck.cli.options import (
     DECKS_HINT,
@@ -24,7 +26,7 @@ from rulecheck.cli.options import (
     say,
     variant_option,
 )
-from rulecheck.core.paths import read_json
+from rulecheck.core.paths import project_dir, read_json
 from rulecheck.core.rulings import load_ruleset, ruleset_game
 from rulecheck.findings import SEVERITIES
 from rulecheck.games import GAMES
@@ -94,33 +96,117 @@ def incomplete_reasons(report: AuditReport) -> list[str]:
     return reasons
 
 
-def exit_code(report: AuditReport, fail_on: str | None) -> int:
-    """1 if a finding is at or above ``fail_on`` (even in an incomplete run), else 3 if the run is
-    incomplete, else 0."""
-    if fail_on is not None and report.worst(fail_on):
+def exit_code(report: AuditReport, fail_on: str | None, baseline: Baseline | None = None) -> int:
+    """1 if a finding is at or above ``fail_on`` and not in ``baseline`` (even in an incomplete
+    run), else 3 if the run is incomplete, else 0."""
+    if failing(report.findings, fail_on, baseline):
         return EXIT_FINDINGS
     return EXIT_INCOMPLETE if incomplete_reasons(report) else 0
 
 
-def closing_line(report: AuditReport, code: int) -> str:
-    """``rulecheck: 88 findings (3 critical, ...); 24/24 configurations complete; exit 0``."""
+def closing_line(report: AuditReport, code: int, baseline: Baseline | None = None) -> str:
+    """``rulecheck: 88 findings (3 critical, ...); 24/24 configurations complete; exit 0``; with a
+    baseline, how many findings it does not accept (``; 2 new, not in the baseline b.json``)."""
     s = report.summary()
     planned = _planned(report)
     by_severity = ", ".join(f"{v} {k}" for k, v in s["by_severity"].items()) or "none"
     status = "" if report.status == "complete" else f"; status {report.status}"
+    new = "" if baseline is None else f"; {len(baseline.new(report.findings))} new, not in the baseline {baseline.path}"
     return (f"rulecheck: {s['findings']} findings ({by_severity}); {s['complete_configurations']}/{planned} "
-            f"configurations complete{status}; exit {code}")
+            f"configurations complete{status}{new}; exit {code}")
 
 
-def _print_findings(report: AuditReport, echo: Callable[[str], None]) -> None:
-    for f in report.findings:
-        echo(f"{f.severity:<8} {f.kind:<19} {f.id}  {f.title}")
+def _finding_lines(report: AuditReport, baseline: Baseline | None) -> list[str]:
+    """One line per finding: severity, kind, ID, title (and ``[baseline]`` if the baseline accepts it)."""
+    accepted = baseline.accepted if baseline is not None else frozenset()
+    return [f"{f.severity:<8} {f.kind:<19} {f.id}  {f.title}{'  [baseline]' if f.id in accepted else ''}"
+            for f in report.findings]
+
+
+def formatted(report: AuditReport, fmt: str, code: int, fail_on: str | None = None,
+              baseline: Baseline | None = None) -> str:
+    """The audit's standard output in ``fmt`` (one of :data:`FORMATS`)."""
+    accepted = baseline.accepted if baseline is not None else None
+    if fmt == "json":
+        return report.dumps()
+    if fmt == "markdown":
+        return report.to_markdown()
+    if fmt == "sarif":
+        from rulecheck.docs.sarif import to_sarif
+
+        log = to_sarif(report, exit_code=code, accepted=accepted, incomplete=incomplete_reasons(report))
+        return json.dumps(log, indent=1, ensure_ascii=False) + "\n"
+    if fmt == "junit":
+        from rulecheck.docs.junit import to_junit
+
+        return to_junit(report, fail_on=fail_on, accepted=accepted)
+    return "\n".join([*_finding_lines(report, baseline), closing_line(report, code, baseline)]) + "\n"
+
+
+FORMATS = ("text", "json", "sarif", "junit", "markdown")
+"""What ``rulecheck audit --format`` writes: finding lines and totals, the JSON report, SARIF
+2.1.0, JUnit XML, or the AUDIT.md text."""
+
+#: Options that choose what the audit explores; ``--resume`` takes them from the checkpoint.
+_RUN_OPTIONS = ("games", "ruleset", "max_seconds", "max_states", "playouts", "seed", "quick", "symbolic",
+                "symbolic_seconds", "symbolic_depth")
+
+
+def _check_outputs(json_path: str | None, fmt: str, output: str, write_baseline: str | None) -> None:
+    """At most one output is standard output."""
+    dashes = [name for name, value in (("--json", json_path), ("--output", output if fmt != "text" else None),
+                                        ("--write-baseline", write_baseline)) if value == STDOUT]
+    if len(dashes) > 1:
+        raise click.UsageError(f"{' and '.join(dashes)} would all write to standard output; give files to all but one")
+
+
+def _resumed_call(ctx: click.Context, out_dir: str | None) -> dict[str, Any]:
+    """The checkpoint's run, for ``--resume``; a usage error if options that choose the run are given."""
+    from rulecheck.checkpoint import read_call
+
+    given = [name for name in _RUN_OPTIONS
+             if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+    if given:
+        flags = ", ".join("GAMES" if n == "games" else "--" + n.replace("_", "-") for n in given)
+        raise click.UsageError(f"--resume continues the interrupted audit with its own options; drop {flags} "
+                               "(or run the audit anew without --resume)")
+    return read_call(Path(out_dir) if out_dir else project_dir() / "reports")
+
+
+def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str | None,
+                baseline: Baseline | None, written: str) -> int:
+    """Print the run's result: ``--format`` to ``output`` (None: the text format on stderr, when
+    another output has standard output), the other lines on stderr. Returns the exit code."""
+    code = exit_code(report, fail_on, baseline)
+    text_on_stdout = fmt == "text" and output == STDOUT
+    if text_on_stdout:
+        click.echo(written)
+    else:
+        say(written)
+    if code == EXIT_FINDINGS:
+        bad = failing(report.findings, fail_on, baseline)
+        new = "" if baseline is None else f", not in the baseline {baseline.path}"
+        say(f"{len(bad)} finding(s) at or above {fail_on}{new}")
+    for reason in incomplete_reasons(report):
+        say(f"incomplete: {reason}")
+    document = formatted(report, fmt, code, fail_on, baseline)
+    if output is None:
+        click.echo(document, nl=False, err=True)
+    else:
+        emit(output, document, f"the audit as {fmt}")
+    if not text_on_stdout and output is not None:
+        say(closing_line(report, code, baseline))
+    return code
 
 
 @main.command(epilog=examples(
     "rulecheck audit", "rulecheck audit chomp --quick --fail-on high",
     "rulecheck audit chomp --ruleset house.json --out /tmp/house",
     "rulecheck audit --json - --playouts 0 > audit.json",
+    "rulecheck audit --format sarif -o audit.sarif",
+    "rulecheck audit --write-baseline baseline.json   # accept today's findings",
+    "rulecheck audit --baseline baseline.json --fail-on low   # fail on new ones only",
+    "rulecheck audit --resume   # continue an interrupted audit",
     note=("Exit status: 0 clean, 1 a finding at or above --fail-on (this wins over 3),",
           "2 usage or input error (nothing is run), 3 incomplete run, 130 interrupted."),
 ))
@@ -130,8 +216,20 @@ def _print_findings(report: AuditReport, echo: Callable[[str], None]) -> None:
               help="Write the JSON report here instead of <out>/audit.json ('-': standard output).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Folder for audit.json and AUDIT.md (default: reports/).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="What to write to --output: finding lines and totals, the JSON report, SARIF 2.1.0, "
+                   "JUnit XML, or AUDIT.md.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=STDOUT,
+              show_default=True, help="Where --format goes ('-': standard output).")
 @click.option("--fail-on", type=click.Choice(SEVERITIES), default=None,
               help="Exit 1 if a finding of this severity or worse exists (default: never fail).")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None,
+              help="Accepted findings (a --write-baseline file, or an audit report): --fail-on counts only "
+                   "findings not in it.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              help="Write this run's findings to FILE as accepted, for --baseline.")
+@click.option("--resume", is_flag=True,
+              help="Continue the interrupted audit whose checkpoint is in --out, with its options.")
 @click.option("--max-seconds", type=_positive, default=120.0, show_default=True,
               help="Stop each search after this long (it is then reported as incomplete).")
 @click.option("--max-states", type=click.IntRange(min=1), default=3_000_000, show_default=True,
@@ -147,45 +245,50 @@ def _print_findings(report: AuditReport, echo: Callable[[str], None]) -> None:
               help="Z3 time budget per full-deck configuration.")
 @click.option("--symbolic-depth", type=click.IntRange(min=1), default=20, show_default=True,
               help="Z3 BMC and lasso depth bound.")
-def audit(games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: str | None,
-          fail_on: str | None, max_seconds: float, max_states: int, playouts: int | None, seed: int,
-          quick: bool, jobs: int, symbolic: bool, symbolic_seconds: float, symbolic_depth: int) -> None:
+@click.pass_context
+def audit(ctx: click.Context, games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: str | None,
+          fmt: str, output: str, fail_on: str | None, baseline_path: str | None, write_baseline: str | None,
+          resume: bool, max_seconds: float, max_states: int, playouts: int | None, seed: int, quick: bool, jobs: int,
+          symbolic: bool, symbolic_seconds: float, symbolic_depth: int) -> None:
     """Explore every configuration exhaustively and report what is wrong with the rulebooks.
 
     GAMES defaults to every game (to the game a --ruleset file names). Writes reports/audit.json
     and reports/AUDIT.md; progress goes to stderr. Gaps and conflicts are checked under the raw
     rules, everything else under --ruleset. Every input is checked first: a bad one exits 2
     before any search starts. Standard output lists the findings (severity, kind, ID, title) and
-    ends with a line of totals.
+    ends with a line of totals; --format chooses another output (SARIF, JUnit, ...).
+
+    An interrupted audit keeps every finished search in <out>/audit.checkpoint and never writes
+    over a complete report; --resume continues it, and gives the same report as a run that was
+    not interrupted.
     """
     from rulecheck.audit import run_audit
 
-    chosen = _audit_games(games, ruleset)
-    to_stdout = json_path == STDOUT
+    _check_outputs(json_path, fmt, output, write_baseline)
+    baseline = load_baseline(baseline_path) if baseline_path is not None else None
+    if resume:
+        call = _resumed_call(ctx, out_dir)
+    else:
+        call = {"games": _audit_games(games, ruleset), "ruleset": ruleset, "max_seconds": max_seconds,
+                "max_states": max_states, "playouts": (50 if quick else 200) if playouts is None else playouts,
+                "seed": seed, "quick": quick, "symbolic": symbolic, "symbolic_seconds": symbolic_seconds,
+                "symbolic_depth": symbolic_depth}
     t0 = time.monotonic()
     try:
         with _json_target(json_path) as target:
-            report = run_audit(
-                chosen, ruleset=ruleset, max_seconds=max_seconds, max_states=max_states,
-                playouts=(50 if quick else 200) if playouts is None else playouts, seed=seed, quick=quick,
-                out_dir=out_dir, json_path=target, progress=say, jobs=jobs,
-                symbolic=symbolic, symbolic_seconds=symbolic_seconds, symbolic_depth=symbolic_depth,
-            )
+            report = run_audit(**call, out_dir=out_dir, json_path=target, progress=say, jobs=jobs, resume=resume)
     except KeyboardInterrupt:
         say("audit interrupted; the report lists the configurations completed")
         sys.exit(EXIT_INTERRUPTED)
     out = Path(out_dir) if out_dir else Path("reports")
     say(f"audit {report.status} in {time.monotonic() - t0:.0f}s")
-    echo: Callable[[str], None] = say if to_stdout else click.echo
-    echo(f"wrote {out / 'AUDIT.md'} (the JSON report to standard output)" if to_stdout
-         else f"wrote {json_path or out / 'audit.json'} and {out / 'AUDIT.md'}")
-    _print_findings(report, echo)
-    code = exit_code(report, fail_on)
-    if code == EXIT_FINDINGS:
-        say(f"{len(report.worst(str(fail_on)))} finding(s) at or above {fail_on}")
-    for reason in incomplete_reasons(report):
-        say(f"incomplete: {reason}")
-    echo(closing_line(report, code))
+    written = (f"wrote {out / 'AUDIT.md'} (the JSON report to standard output)" if json_path == STDOUT
+               else f"wrote {json_path or out / 'audit.json'} and {out / 'AUDIT.md'}")
+    stdout_taken = STDOUT in (json_path, write_baseline)  # then the text format goes to stderr
+    code = _report_run(report, fmt, None if fmt == "text" and output == STDOUT and stdout_taken else output,
+                       fail_on, baseline, written)
+    if write_baseline is not None:
+        emit(write_baseline, baseline_text(report.findings), f"a baseline of {len(report.findings)} finding(s)")
     if code:
         sys.exit(code)
 
