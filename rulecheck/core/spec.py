@@ -513,7 +513,7 @@ building z3 terms is not cheap)."""
 def _lits(n: int, prefix: str = "lit") -> list[z3.BoolRef]:
     pool = _LITS[prefix]
     while len(pool) < n:
-        pool.append(z3.Bool(f"{prefix}{len(pool)}"))
+        pool.append(z3.Bool(f"{prefix}{len(pool)}", ctx=_SOLVER.ctx))
     return pool[:n]
 
 
@@ -528,7 +528,9 @@ def _question_text(out: Outcome, tracked: list[tuple[str, Any]], extra: Sequence
 
 
 def _new_solver() -> z3.Solver:
-    return z3.SimpleSolver()
+    """A solver in a context of its own: what z3 does with a formula (the order of its atoms, so
+    the models and cores it finds) depends on the terms its context already holds."""
+    return z3.SimpleSolver(ctx=z3.Context())
 
 
 _SOLVER = _new_solver()
@@ -546,6 +548,9 @@ def fresh_solver() -> None:
     global _SOLVER
     _SOLVER = _new_solver()
     _DECLARED.clear()
+    for pool in _LITS.values():
+        pool.clear()
+    _LAST["key"], _LAST["clauses"] = None, {}
     _VERDICTS.clear()
     _DECISIONS.clear()
     _SITUATIONS.clear()
