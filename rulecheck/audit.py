@@ -67,6 +67,7 @@ __all__ = [
     "explain_finding",
     "find_finding",
     "load_report",
+    "report_from_json",
     "run_audit",
 ]
 
@@ -229,6 +230,21 @@ def _atomic_write(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
+
+
+def report_from_json(data: Mapping[str, Any]) -> AuditReport:
+    """An audit report rebuilt from its JSON (``AuditReport.to_json``), so that AUDIT.md can be
+    rendered again from a committed audit.json."""
+    from rulecheck.findings import findings_from_json
+
+    report = AuditReport(
+        games=data["games"], ruleset=data["ruleset"], settings=data["settings"], status=data["status"],
+        configurations=data["configurations"], findings=findings_from_json(data["findings"]),
+        rulings=data["rulings"], statistics=data["statistics"], errors=data["errors"],
+        specification=dict(data.get("specification", {})),
+    )
+    _finish(report)
+    return report
 
 
 def load_report(path: str | Path | None = None) -> dict[str, Any]:
