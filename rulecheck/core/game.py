@@ -404,6 +404,20 @@ class Game(ABC):
         )
 
 
+def ruling_leaves(game: Game, state: Hashable, action: Action) -> Iterator[tuple[dict[str, str], Hashable]]:
+    """The states a step can lead to, one per combination of the ruling options it asks (the
+    :class:`Pending` states it passes through, each option tried), with those options."""
+    step = game.apply_unchecked(state, action)
+    todo: list[tuple[dict[str, str], Hashable]] = [({}, step.state)]
+    while todo:  # invariant: each entry's state is the result of its options so far
+        fixed, t = todo.pop()
+        if type(t) is Pending:
+            for opt in game.ruling_points[t.ruling].option_ids:
+                todo.append(({**fixed, t.ruling: opt}, game.apply_unchecked(t, ("ruling", t.ruling, opt)).state))
+            continue
+        yield fixed, t
+
+
 def check_deal_shape(deal: Any, players: int) -> list[list[Any]]:
     """Common validation of an explicit deal: a list of ``players`` lists."""
     if not isinstance(deal, list) or len(deal) != players:

@@ -16,10 +16,10 @@ This module reads the engine; :mod:`rulecheck.games.chomp.spec` does not. For a 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-from rulecheck.core.game import Game, Pending
+from rulecheck.core.game import Game, ruling_leaves
 from rulecheck.core.provenance import Context, Undetermined
 from rulecheck.games.chomp import spec, standard
 from rulecheck.games.chomp.cards import CARD_NAMES
@@ -224,19 +224,6 @@ def _race_assignments_of(game: Game, table: tuple[tuple[int, ...], ...], step: i
     return sorted(out, key=lambda x: sorted(x[0].items()))
 
 
-def _leaves(game: Game, state: Hashable, action: tuple[Any, ...]) -> Iterator[tuple[dict[str, str], Hashable]]:
-    """The states a step can lead to, one per combination of the options it asks, with them."""
-    step = game.apply_unchecked(state, action)
-    todo: list[tuple[dict[str, str], Hashable]] = [({}, step.state)]
-    while todo:  # invariant: each entry's state is the result of its options so far
-        fixed, t = todo.pop()
-        if type(t) is Pending:
-            for opt in game.ruling_points[t.ruling].option_ids:  # type: ignore[union-attr]
-                todo.append(({**fixed, t.ruling: opt}, game.apply_unchecked(t, ("ruling", t.ruling, opt)).state))  # type: ignore[union-attr]
-            continue
-        yield fixed, t
-
-
 NOT_POSSIBLE: tuple[Any, ...] = (("step", "not-possible"),)
 """The outcome key of a step the engine does not offer under some ruling options."""
 
@@ -257,7 +244,7 @@ def engine_outcomes(game: Game, state: ChompState, action: tuple[Any, ...]) -> l
             # the options decide whether the step happens, so they are relevant to it
             out.append((fixed, NOT_POSSIBLE))
             continue
-        for more, t in _leaves(game, s2, action):
+        for more, t in ruling_leaves(game, s2, action):
             out.append(({**fixed, **more}, project(s2, action, t)))  # type: ignore[arg-type]
     return out
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from typing import Any
 
-from rulecheck.core.game import Game, Pending
+from rulecheck.core.game import Game, ruling_leaves
 from rulecheck.games.chonker_party import spec
 from rulecheck.games.chonker_party.cards import NAMES, NK, NT, SPOILED, WAR_CHONK
 from rulecheck.games.chonker_party.state import (
@@ -285,20 +285,6 @@ def _card(before: State, action: tuple[Any, ...], after: State, new: dict[int, i
 
 # --------------------------------------------------------------------------- the engine's options
 
-def _leaves(game: Game, state: Hashable, action: tuple[Any, ...]) -> Iterator[tuple[dict[str, str], Hashable]]:
-    """The states a step can lead to, one per combination of the options it asks, with them."""
-    step = game.apply_unchecked(state, action)
-    todo: list[tuple[dict[str, str], Hashable]] = [({}, step.state)]
-    while todo:  # invariant: each entry's state is the result of its options so far
-        fixed, t = todo.pop()
-        if type(t) is Pending:
-            for opt in game.ruling_points[t.ruling].option_ids:  # type: ignore[union-attr]
-                todo.append(({**fixed, t.ruling: opt},  # type: ignore[union-attr]
-                             game.apply_unchecked(t, ("ruling", t.ruling, opt)).state))  # type: ignore[union-attr]
-            continue
-        yield fixed, t
-
-
 def engine_outcomes(game: Game, state: State, action: tuple[Any, ...]) -> list[tuple[dict[str, str], Any]]:
     """Every outcome the engine (under ``game``'s ruleset) gives the step, with the ruling options
     that lead to it; each a key in the engine's player names (see :func:`rename`)."""
@@ -306,7 +292,7 @@ def engine_outcomes(game: Game, state: State, action: tuple[Any, ...]) -> list[t
     back = {v: k for k, v in new.items()}
     names = spec.party_outcome(sit).vars
     out = []
-    for fixed, t in _leaves(game, state, action):
+    for fixed, t in ruling_leaves(game, state, action):
         values = project(game, state, action, t, sit, new, names)  # type: ignore[arg-type]
         out.append((fixed, rename(tuple(sorted(values.items())), back)))
     return out
