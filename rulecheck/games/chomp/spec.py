@@ -744,13 +744,13 @@ def tie_replay_winner_wins_the_tie_round(s: Any, o: Outcome) -> Any:
     if s.step != "tie-replay":
         return None
     p = first_to_slap_lowest(s)
-    parts = []
+    parts: dict[str, Any] = {}
     if p is not None:
-        parts.append(implies(is_race(o, "chomp"), conj(wins(o, p), round_over(o))))
+        parts["winner"] = implies(is_race(o, "chomp"), conj(wins(o, p), round_over(o)))
     won = for_each_winner(s, o, lambda w: all_of([to_discard(o, n, w) for n in card_names(o, "aside-tie")]))
     if won is not None:
-        parts.append(implies(is_race(o, "chomp"), won))
-    return all_of(parts)
+        parts["cards"] = implies(is_race(o, "chomp"), won)
+    return parts or None
 
 
 def _tie_previous(s: Any, o: Outcome) -> list[tuple[str, int, str]]:
@@ -933,13 +933,19 @@ def _nobody(s: Any) -> bool:
 
 
 def _frenzy_higher_or_same(s: Any) -> bool:
+    """The question of ``chomp.frenzy_vs_bad_chomp``: in a Feeding Frenzy, a slap on another
+    player's card higher than the slapper's, or the same as his (any card: two Octopuses are the
+    same card too, en.bad-chomp.4)."""
     slap = s.slap
     if slap is None or not s.eel:
         return False
     p, q, t = slap
-    mine = [s.table[p]] if s.table[p] is not None else []
-    mine_r = [rank(c) for c in mine if rank(c) is not None]
-    return q != p and rank(t) is not None and bool(mine_r) and rank(t) >= max(mine_r)  # type: ignore[operator]
+    mine = s.table[p]
+    if q == p or mine is None:
+        return False
+    if t == mine:
+        return True
+    return rank(t) is not None and rank(mine) is not None and rank(t) >= rank(mine)  # type: ignore[operator]
 
 
 def _bad_chomper_cards(s: Any) -> list[int]:
@@ -1103,7 +1109,8 @@ def _rulings() -> list[RulingConstraint]:
     out.append(RulingConstraint("chomp.frenzy_vs_bad_chomp", "bad_chomp_applies", _opt_frenzy("bad_chomp_applies"),
                                 ("en.feeding-frenzy.3", "en.bad-chomp.2")))
     for opt in ("all_cards", "current_cards_only"):
-        out.append(RulingConstraint("chomp.eel_in_replay", opt, _opt_eel_in_replay(opt), ("en.ink-out.4", "en.tie.3")))
+        out.append(RulingConstraint("chomp.eel_in_replay", opt, _opt_eel_in_replay(opt),
+                                    ("en.ink-out.4", "en.tie.3[cards]")))
     for opt in ("winner_takes_both", "only_if_can_chomp"):
         out.append(RulingConstraint("chomp.bad_chomp_both_cards", opt, _opt_both_cards(opt),
                                     _both_cards_overrides(opt)))
@@ -1117,7 +1124,7 @@ def _rulings() -> list[RulingConstraint]:
         out.append(RulingConstraint("chomp.tie_replay_players", opt, _opt_tie_players(opt), ("en.tie.2",)))
     for opt in ("all_tie_cards", "chompable_only"):
         out.append(RulingConstraint("chomp.tie_replay_winnings", opt, _opt_tie_winnings(opt),
-                                    ("en.tie.3", "en.tie.4", "en.tie.5", "en.gameplay.4")))
+                                    ("en.tie.3[cards]", "en.tie.4", "en.tie.5", "en.gameplay.4")))
     return out
 
 

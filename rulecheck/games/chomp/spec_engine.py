@@ -250,13 +250,20 @@ def engine_outcomes(game: Game, state: ChompState, action: tuple[Any, ...]) -> l
 
 
 def implicit_rulings(state: ChompState, action: tuple[Any, ...]) -> dict[str, str]:
-    """Ruling points that decide whether this step can happen at all: a slap by a player who
-    already made a Bad Chomp this race exists only if he may Bad Chomp again
-    (``chomp.bad_chomp_again``) or may still win (``chomp.bad_chomper_may_win``)."""
+    """Ruling points the step depends on through what earlier steps did with them: a slap by a
+    player who already made a Bad Chomp this race exists only if he may Bad Chomp again
+    (``chomp.bad_chomp_again``) or may still win (``chomp.bad_chomper_may_win``); and in a tie
+    replay, which of the tie round's set-aside cards its winner takes was settled when the tie set
+    them aside (``chomp.tie_replay_winnings``: the engine keeps them in two piles), so a slap there
+    depends on that answer. (The last is counted wherever a slap meets set-aside cards in a tie
+    replay: more situations than it changes, so it can hide, never invent, a silent decision.)"""
+    found: dict[str, str] = {}
+    if action[0] == "slap" and state.step == TIE_REPLAY and (any(state.aside) or any(state.aside_tie)):
+        found["chomp.tie_replay_winnings"] = "earlier"
     if action[0] != "slap" or not state.bad >> action[1] & 1:
-        return {}
+        return found
     p, q, t = action[1], action[2], action[3]
     r = classify(state.race, state.table, p, q == p, t, lowest(state.table))
     if r == VALID:
-        return {"chomp.bad_chomper_may_win": "may_still_win"}
-    return {"chomp.bad_chomp_again": "any_number"}
+        return {**found, "chomp.bad_chomper_may_win": "may_still_win"}
+    return {**found, "chomp.bad_chomp_again": "any_number"}
