@@ -40,7 +40,14 @@ from rulecheck.check.detectors import (
     find_dead,
     normative_clauses,
 )
-from rulecheck.check.determinacy import SpecRun, check_explored, ruling_statuses, spec_findings, spec_summary
+from rulecheck.check.determinacy import (
+    SpecRun,
+    check_examples,
+    check_explored,
+    ruling_statuses,
+    spec_findings,
+    spec_summary,
+)
 from rulecheck.check.explore import Config, ExploreResult, explore
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
 from rulecheck.checkpoint import CHECKPOINT_DIR, Checkpoint, code_fingerprint
@@ -773,7 +780,8 @@ def _run(
 
     for game in games:
         if spec_runs[game]:
-            report.specification[game] = spec_summary(game, spec_runs[game], statuses[game])
+            report.specification[game] = spec_summary(game, spec_runs[game], statuses[game],
+                                                      examples=check_examples(game))
 
     # ruling points: reached under raw? decided by the chosen ruleset?
     for game in games:
@@ -1038,6 +1046,13 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
       f"where the clauses and the ruleset's options determine one outcome and it is the engine's; "
       f"disagreements: **{sp['disagreements']}**.")
     w("")
+    ex = sp.get("examples")
+    if ex:
+        w(f"- The rulebook's worked examples, step by step (each in its own configuration and ruleset): "
+          f"{ex['steps']} steps in {ex['situations']} situations; verified: {ex['verified']}; disagreements: "
+          f"**{len(ex['disagreements'])}**; situations the ruleset leaves open: **{len(ex['open'])}**.")
+        for e in ex["disagreements"] + ex["open"]:
+            w(f"  - {_md_escape(e)}")
     if sp.get("bounded"):
         w(f"- Bounded: in {sp['bounded']} of {len(sp['configurations'])} searches the check stopped at its bound "
           f"on distinct situations (column *checked*: the states, in search order, whose steps it checked); "

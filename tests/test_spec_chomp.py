@@ -187,3 +187,13 @@ def test_the_check_is_bounded_by_work_and_says_so(raw: tuple[ExploreResult, Spec
     assert run.to_json()["complete"] is False and full.to_json()["complete"] is True
     again = check_explored(res, max_situations=50)
     assert again is not None and again.to_json() == run.to_json()  # the same bound, the same result
+
+
+def test_the_worked_example_is_decided_by_the_text_and_is_the_engine() -> None:
+    """en.example.1-3 / en.outcomes.1-3: both ways the example's race can end are steps the text
+    decides, and the engine takes them as the text says."""
+    from rulecheck.check.determinacy import check_examples
+
+    run = check_examples("chomp")
+    assert run is not None and run.steps >= 2
+    assert run.verified == run.steps and run.disagreements == {} and run.silent == {}

@@ -174,22 +174,70 @@ def check_explored(res: ExploreResult, progress: Any = None,
         if run.bounded:
             break
         for action in game.legal_actions(state):
-            rk = bridge.raw_key(state, action)
-            if rk in seen:
-                run.steps += 1
-                continue
-            sit, new = situate(game, state, action) if situate is not None else bridge.situation(state, action)
-            if max_situations is not None and len(cache) >= max_situations and sit not in cache:
+            if not _check_step(run, spec, bridge, game, choices, complete, state, action, node, seen, cache,
+                               situate, max_situations):
                 run.bounded = True
                 run.states_checked = node
                 break
-            seen.add(rk)
-            run.steps += 1
-            if complete:
-                _check_ruled(run, spec, bridge, game, choices, state, action, sit, new, node, ruled_cache)
-            else:
-                _check_raw(run, spec, bridge, game, state, action, sit, new, node, text_cache)
-    run.situations = len(text_cache) if not complete else len(ruled_cache)
+    run.situations = len(cache)
+    run.seconds = time.monotonic() - t0
+    return run if run.steps else None
+
+
+def _check_step(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choices: Mapping[str, str | None],
+                complete: bool, state: Any, action: Any, node: int, seen: set[Any], cache: dict[Any, Any],
+                situate: Any, max_situations: int | None) -> bool:
+    """Check one step (False: it is a new situation past the bound, left unchecked)."""
+    rk = bridge.raw_key(state, action)
+    if rk in seen:
+        run.steps += 1
+        return True
+    sit, new = situate(game, state, action) if situate is not None else bridge.situation(state, action)
+    if max_situations is not None and len(cache) >= max_situations and sit not in cache:
+        return False
+    seen.add(rk)
+    run.steps += 1
+    if complete:
+        _check_ruled(run, spec, bridge, game, choices, state, action, sit, new, node, cache)
+    else:
+        _check_raw(run, spec, bridge, game, state, action, sit, new, node, cache)
+    return True
+
+
+def check_examples(game_name: str) -> SpecRun | None:
+    """The determinacy check over every step of the game's worked examples (each played in its
+    own configuration and ruleset, as :mod:`rulecheck.scenarios` replays them): the book's own
+    situations, verified against the text. None if the game has no specification or no example."""
+    from rulecheck.core.errors import RulecheckError
+    from rulecheck.core.game import action_from_json
+    from rulecheck.games import load_game
+    from rulecheck.scenarios import _deal_action, scenarios_for
+
+    mods = spec_modules(game_name)
+    if mods is None:
+        return None
+    spec_mod, bridge = mods
+    situate = getattr(bridge, "situation_in", None)
+    run = SpecRun("examples")
+    t0 = time.monotonic()
+    fresh_solver()
+    for sc in scenarios_for(game_name):
+        game = load_game(sc.game, sc.variant, sc.players, sc.ruleset, sc.deck)
+        choices: Mapping[str, str | None] = game._choices
+        complete = all(v is not None for v in choices.values())
+        seen: set[Any] = set()
+        cache: dict[Any, Any] = {}
+        try:
+            state = game.apply(game.root_state(), _deal_action(game, sc.deal)).state
+            for raw in sc.actions:
+                action = action_from_json(list(raw))
+                if bridge.applies(state):
+                    _check_step(run, spec_mod.SPEC, bridge, game, choices, complete, state, action, -1, seen,
+                                cache, situate, None)
+                state = game.apply(state, action).state
+        except RulecheckError:
+            continue  # an example the engine refuses is the scenarios' own finding
+        run.situations += len(cache)
     run.seconds = time.monotonic() - t0
     return run if run.steps else None
 
@@ -500,9 +548,23 @@ def clause_coverage(game: str, spec: Spec) -> dict[str, Any]:
     return {"normative": len(clauses), "formalised": len(done), "listed": listed, "missing": missing}
 
 
+def _examples_summary(run: SpecRun) -> dict[str, Any]:
+    def said(e: Mapping[str, Any], what: str) -> str:
+        v = e.get("verdict") or e.get("text") or {}
+        engine = e["engine"] if isinstance(e["engine"], list) else [e["engine"]]
+        return f"{e['situation']} {what}: {_verdict_text(v)}; the engine: {', '.join(map(str, engine))}"
+
+    return {
+        "steps": run.steps, "situations": run.situations, "verified": run.verified,
+        "disagreements": [said(e, "the text decides") for _, e in sorted(run.disagreements.items())],
+        "open": [said(e, "under the example's ruleset") for _, e in sorted(run.silent.items())],
+    }
+
+
 def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
-                 statuses: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """The specification's part of the audit report for one game (deterministic: no timings)."""
+                 statuses: Mapping[str, Mapping[str, Any]], examples: SpecRun | None = None) -> dict[str, Any]:
+    """The specification's part of the audit report for one game (deterministic: no timings);
+    ``examples``: the check over the worked examples (:func:`check_examples`)."""
     mods = spec_modules(game)
     assert mods is not None
     spec: Spec = mods[0].SPEC
@@ -529,4 +591,5 @@ def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
         "verified": sum(c["verified"] for c in configs),
         "verified_situations": sum(c["situations"] for c in configs if c["role"] != "raw"),
         "bounded": sum(not c["complete"] for c in configs),
+        **({"examples": _examples_summary(examples)} if examples is not None else {}),
     }
