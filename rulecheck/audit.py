@@ -41,6 +41,7 @@ from rulecheck.check.detectors import (
     normative_clauses,
 )
 from rulecheck.check.determinacy import (
+    SITUATIONS_PER_SEARCH,
     SpecRun,
     check_examples,
     check_explored,
@@ -358,6 +359,7 @@ def run_audit(
     symbolic_seconds: float = 60.0,
     symbolic_depth: int = 20,
     resume: bool = False,
+    spec_situations: int | None = SITUATIONS_PER_SEARCH,
 ) -> AuditReport:
     """Run the audit and (if ``write``) write ``audit.json`` and ``AUDIT.md`` to ``out_dir``.
 
@@ -373,6 +375,9 @@ def run_audit(
     same arguments, see :func:`rulecheck.checkpoint.read_call`): only the searches it lacks
     run, and the report is byte-identical to an uninterrupted run's. The symbolic checks are
     not kept: a resumed run does them again.
+
+    ``spec_situations`` bounds the determinacy check of each search (distinct situations; None:
+    every one), see :func:`rulecheck.check.determinacy.check_explored`.
 
     ``symbolic`` adds the Z3 checks on the full decks (:data:`SYMBOLIC_PLAN`), each
     configuration within ``symbolic_seconds`` (half under ``raw`` for gaps, half under the
@@ -390,7 +395,8 @@ def run_audit(
                             ("max_states", max_states, max_states is None or max_states >= 1),
                             ("playouts", playouts, playouts >= 0), ("playout_steps", playout_steps, playout_steps >= 1),
                             ("jobs", jobs, jobs >= 1), ("symbolic_seconds", symbolic_seconds, symbolic_seconds > 0),
-                            ("symbolic_depth", symbolic_depth, symbolic_depth >= 1)):
+                            ("symbolic_depth", symbolic_depth, symbolic_depth >= 1),
+                            ("spec_situations", spec_situations, spec_situations is None or spec_situations >= 1)):
         if not ok:
             raise InvalidConfigError(f"audit: {name} = {value!r} is out of range")
     for g in games:
@@ -401,6 +407,7 @@ def run_audit(
     settings = {
         "max_seconds_per_search": max_seconds,
         "max_states_per_search": max_states,
+        "spec_situations_per_search": spec_situations,
         "playouts_per_config": playouts,
         "playout_max_steps": playout_steps,
         "seed": seed,
@@ -413,7 +420,7 @@ def run_audit(
     call = {"games": games, "plan": settings["plan"], "ruleset": ruleset, "max_seconds": max_seconds,
             "max_states": max_states, "playouts": playouts, "playout_steps": playout_steps, "seed": seed,
             "quick": quick, "symbolic": symbolic, "symbolic_seconds": symbolic_seconds,
-            "symbolic_depth": symbolic_depth}
+            "symbolic_depth": symbolic_depth, "spec_situations": spec_situations}
     checkpoint = _checkpoint(out, call, games, ruleset, resume, progress) if write else None
 
     def note(msg: str) -> None:
@@ -428,7 +435,7 @@ def run_audit(
         previous = signal.signal(signal.SIGTERM, _term)
     try:
         _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
-             progress, partial_path if write else None, jobs, checkpoint)
+             progress, partial_path if write else None, jobs, checkpoint, spec_situations)
         if symbolic:
             _run_symbolic(report, games, ruleset, symbolic_seconds, symbolic_depth, progress)
     except (KeyboardInterrupt, AuditInterrupted):
@@ -523,7 +530,8 @@ class _SearchOutcome:
 
 
 def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_states: int | None,
-                note: Progress | None, label: str) -> _SearchOutcome:
+                note: Progress | None, label: str,
+                spec_situations: int | None = SITUATIONS_PER_SEARCH) -> _SearchOutcome:
     """Explore one configuration and run the per-configuration detectors on it."""
     try:
         if note is not None:
@@ -539,7 +547,7 @@ def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_sta
         summary = _summary(res)
         if behaviour and res.complete and not any(f.kind == "non-termination" for f in found):
             summary["proved"] = [*summary["proved"], "terminates"]
-        run = check_explored(res)
+        run = check_explored(res, max_situations=spec_situations)
         if run is not None:
             found += spec_findings(res, run)
             if note is not None:
@@ -662,6 +670,7 @@ def _run(
     partial_path: Path | None,
     jobs: int,
     checkpoint: Checkpoint | None = None,
+    spec_situations: int | None = SITUATIONS_PER_SEARCH,
 ) -> None:
     per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
     per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
@@ -683,7 +692,7 @@ def _run(
             for role, cfg in runs:
                 behaviour = role == "chosen" or ruleset == "raw"
                 calls.append((_search_job, (cfg, behaviour, max_seconds, max_states, worker_note,
-                                            f"[{n}/{len(entries)}] {cfg.label()}")))
+                                            f"[{n}/{len(entries)}] {cfg.label()}", spec_situations)))
                 roles.append((n - 1, role))
         stat_cfgs = []
         if playouts > 0:
@@ -1116,7 +1125,9 @@ def _markdown(report: AuditReport) -> str:
     w(f"- Gaps and conflicts are checked under `raw` (rules as written); everything else under "
       f"`{report.ruleset}`.")
     s = report.settings
-    w(f"- Bounds per search: {s['max_states_per_search']} states, {s['max_seconds_per_search']} s. "
+    w(f"- Bounds per search: {s['max_states_per_search']} states, {s['max_seconds_per_search']} s"
+      + (f"; the determinacy check: {s['spec_situations_per_search'] or 'no bound on'} distinct situations"
+         if "spec_situations_per_search" in s else "") + ". "
       f"Playouts: {s['playouts_per_config']} games per configuration from seed {s['seed']} "
       f"(at most {s['playout_max_steps']} actions each).")
     w("")

@@ -149,7 +149,7 @@ FORMATS = ("text", "json", "sarif", "junit", "markdown")
 
 #: Options that choose what the audit explores; ``--resume`` takes them from the checkpoint.
 _RUN_OPTIONS = ("games", "ruleset", "max_seconds", "max_states", "playouts", "seed", "quick", "symbolic",
-                "symbolic_seconds", "symbolic_depth")
+                "symbolic_seconds", "symbolic_depth", "spec_situations")
 
 
 def _check_outputs(json_path: str | None, fmt: str, output: str, write_baseline: str | None) -> None:
@@ -234,6 +234,9 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
               help="Stop each search after this long (it is then reported as incomplete).")
 @click.option("--max-states", type=click.IntRange(min=1), default=3_000_000, show_default=True,
               help="Stop each search after this many distinct states.")
+@click.option("--spec-situations", type=click.IntRange(min=0), default=2500, show_default=True,
+              help="Check at most this many distinct situations per search against the clause "
+                   "specification (0: every one); a bounded check says so in the report.")
 @click.option("--playouts", type=click.IntRange(min=0), default=None,
               help="Seeded full-deck games per configuration for the statistics [default: 200, quick: 50].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout.")
@@ -248,8 +251,8 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
 @click.pass_context
 def audit(ctx: click.Context, games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: str | None,
           fmt: str, output: str, fail_on: str | None, baseline_path: str | None, write_baseline: str | None,
-          resume: bool, max_seconds: float, max_states: int, playouts: int | None, seed: int, quick: bool, jobs: int,
-          symbolic: bool, symbolic_seconds: float, symbolic_depth: int) -> None:
+          resume: bool, max_seconds: float, max_states: int, spec_situations: int, playouts: int | None, seed: int,
+          quick: bool, jobs: int, symbolic: bool, symbolic_seconds: float, symbolic_depth: int) -> None:
     """Explore every configuration exhaustively and report what is wrong with the rulebooks.
 
     GAMES defaults to every game (to the game a --ruleset file names). Writes reports/audit.json
@@ -272,7 +275,7 @@ def audit(ctx: click.Context, games: tuple[str, ...], ruleset: str, json_path: s
         call = {"games": _audit_games(games, ruleset), "ruleset": ruleset, "max_seconds": max_seconds,
                 "max_states": max_states, "playouts": (50 if quick else 200) if playouts is None else playouts,
                 "seed": seed, "quick": quick, "symbolic": symbolic, "symbolic_seconds": symbolic_seconds,
-                "symbolic_depth": symbolic_depth}
+                "symbolic_depth": symbolic_depth, "spec_situations": spec_situations or None}
     t0 = time.monotonic()
     try:
         with _json_target(json_path) as target:
