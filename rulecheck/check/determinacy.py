@@ -133,11 +133,6 @@ def _contradicting(leaves: list[tuple[dict[str, str], Any]], relevant: set[str],
     return out
 
 
-def _first(store: dict[str, dict[str, Any]], key: str, entry: dict[str, Any]) -> None:
-    if key not in store:
-        store[key] = entry
-
-
 SITUATIONS_PER_SEARCH = 2500
 """The audit's default bound on the distinct situations checked per search (an amount of work,
 so the same on any machine): the check visits states in the search's order and stops at the
@@ -397,7 +392,8 @@ def _check_ruled(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choice
         cache[sit] = v
     v = cache[sit]
     if v.kind != "determined":
-        _first(run.silent, _silent_key(v, sit), _entry(node, action, sit, verdict=v.to_json(), engine=[repr(engine)]))
+        _note(run.silent, _silent_key(v, sit),
+              lambda: _entry(node, action, sit, verdict=v.to_json(), engine=[repr(engine)]))
         return
     want = spec.key(dict(v.outcome))
     if engine == want:
