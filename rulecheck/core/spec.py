@@ -249,9 +249,6 @@ class Outcome:
         self.named.add((name, label))
         return self.eq(name, label)
 
-    def declarations(self) -> str:
-        return "".join(f"(declare-const {v} Int)" for v in self.vars.values())
-
     def domain(self) -> str:
         parts = [f"(<= 0 {v} {len(self.labels[n]) - 1})" for n, v in self.vars.items()]
         for g in self.groups:
@@ -470,6 +467,18 @@ def _clause_result(cl: ClauseRule, view: View, out: Outcome, reuse: dict[str, _E
     return c
 
 
+def _ask(spec: Spec, sit: Any, readings: Mapping[str, str] | None, choices: Mapping[str, str | None] | None
+         ) -> tuple[Reader, View, Outcome, list[tuple[str, Any]], list[tuple[str, Any]], list[str]]:
+    """One situation's question under ``readings`` and ``choices``' ruling constraints: the reader
+    and view (what the clauses asked and read), the outcome, and the tracked constraints,
+    principles and applied clause names (:func:`_tracked`)."""
+    reader = Reader(spec, readings or {})
+    view = View(sit, reader)
+    out = spec.outcome(view)
+    rulings = spec.ruling_constraints(choices) if choices is not None else []
+    return (reader, view, out, *_tracked(spec, view, out, rulings))
+
+
 def _tracked(spec: Spec, view: View, out: Outcome,
              rulings: Iterable[RulingConstraint]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]], list[str]]:
     """The applicable clauses and ruling constraints, and the principles, as (name, constraint)."""
@@ -636,19 +645,19 @@ def determinacy(spec: Spec, sit: Any, *, readings: Mapping[str, str] | None = No
     """
     memo = _SITUATIONS.setdefault(
         (id(spec), tuple(sorted((readings or {}).items())),
-         None if choices is None else tuple(sorted(choices.items(), key=lambda kv: kv[0])), principles_used,
+         _choices_key(choices), principles_used,
          max_swaps), _SituationMemo())
     hit = memo.get(sit)
     if hit is not None:
         return hit[0], set(hit[1])
-    reader = Reader(spec, readings or {})
-    view = View(sit, reader)
-    out = spec.outcome(view)
-    rulings = spec.ruling_constraints(choices) if choices is not None else []
-    tracked, principles, applied = _tracked(spec, view, out, rulings)
+    reader, view, out, tracked, principles, applied = _ask(spec, sit, readings, choices)
     verdict = _verdict(spec, sit, out, tracked, principles, applied, principles_used, max_swaps)
     memo.put(sit, view.reads, (verdict, frozenset(reader.asked)))
     return verdict, set(reader.asked)
+
+
+def _choices_key(choices: Mapping[str, str | None] | None) -> tuple[tuple[str, str | None], ...] | None:
+    return None if choices is None else tuple(sorted(choices.items(), key=lambda kv: kv[0]))
 
 
 class _SituationMemo:
@@ -752,15 +761,11 @@ def decides(spec: Spec, sit: Any, key: Any, *, readings: Mapping[str, str] | Non
         raise ValueError(f"the {spec.game} specification cannot read a comparison key")
     memo = _SITUATIONS.setdefault(
         ("decides", id(spec), tuple(sorted((readings or {}).items())),
-         None if choices is None else tuple(sorted(choices.items(), key=lambda kv: kv[0]))), _SituationMemo())
+         _choices_key(choices)), _SituationMemo())
     hit = memo.get(sit)
     if hit is not None and key in hit[1]:
         return hit[1][key]
-    reader = Reader(spec, readings or {})
-    view = View(sit, reader)
-    out = spec.outcome(view)
-    rulings = spec.ruling_constraints(choices) if choices is not None else []
-    tracked, principles, _ = _tracked(spec, view, out, rulings)
+    reader, view, out, tracked, principles, _ = _ask(spec, sit, readings, choices)
     term = smt(spec.key_term(out, key))
     extra = (term, f"(not {term})")
     text = _question_text(out, tracked + principles, extra)
@@ -805,11 +810,7 @@ def satisfies(spec: Spec, sit: Any, values: Mapping[str, str] | None = None, *,
     """Whether the outcome ``values`` (e.g. the engine's step), or any outcome whose comparison
     key is ``key`` (needs ``spec.key_term``), is allowed by the clauses (and the ruling
     constraints of ``choices``); if not, the clauses it breaks (an unsat core)."""
-    reader = Reader(spec, readings or {})
-    view = View(sit, reader)
-    out = spec.outcome(view)
-    rulings = spec.ruling_constraints(choices) if choices is not None else []
-    tracked, principles, _ = _tracked(spec, view, out, rulings)
+    _, _, out, tracked, principles, _ = _ask(spec, sit, readings, choices)
     if key is not None and spec.key_term is None:
         raise ValueError(f"the {spec.game} specification cannot read a comparison key")
     with _Question(out, tracked + principles) as q:
