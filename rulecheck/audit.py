@@ -140,6 +140,32 @@ class AuditInterrupted(BaseException):
     BaseException so that no ``except Exception`` swallows it."""
 
 
+class _StopRequest:
+    """SIGINT or SIGTERM asked the audit to stop. The handler raises at once, but an exception
+    raised while Python runs a ``__del__`` (z3 frees its terms there) or a weakref callback is
+    printed and dropped; so the request is also remembered, and :meth:`check` raises it at the
+    next safe point (a progress note, a finished job, the end of the run). A signal is never lost."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def clear(self) -> None:
+        self.signum = None
+
+    def handler(self, signum: int, frame: Any) -> None:
+        self.signum = signum
+        self.check()
+
+    def check(self) -> None:
+        if self.signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        if self.signum is not None:
+            raise AuditInterrupted()
+
+
+_STOP = _StopRequest()
+
+
 def _module_attr(game: str, name: str, default: Any) -> Any:
     try:
         return getattr(game_module(game), name, default)
@@ -302,6 +328,7 @@ def _progress_hook(progress: Progress | None, label: str) -> Callable[[int, int,
         return None
 
     def hook(expanded: int, distinct: int, transitions: int, elapsed: float) -> None:
+        _STOP.check()
         rate = transitions / elapsed if elapsed > 0 else 0.0
         progress(f"  {label}: {distinct:,} states ({expanded:,} expanded), {rate:,.0f} transitions/s, {elapsed:.1f}s")
 
@@ -427,17 +454,17 @@ def run_audit(
         if progress is not None:
             progress(msg)
 
-    previous = None
+    previous: dict[int, Any] = {}
+    _STOP.clear()
     if threading.current_thread() is threading.main_thread():
-        def _term(signum: int, frame: Any) -> None:
-            raise AuditInterrupted()
-
-        previous = signal.signal(signal.SIGTERM, _term)
+        previous = {sig: signal.signal(sig, _STOP.handler) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
              progress, partial_path if write else None, jobs, checkpoint, spec_situations)
+        _STOP.check()
         if symbolic:
             _run_symbolic(report, games, ruleset, symbolic_seconds, symbolic_depth, progress)
+            _STOP.check()
     except (KeyboardInterrupt, AuditInterrupted):
         report.status = "interrupted"
         _finish(report)
@@ -450,8 +477,9 @@ def run_audit(
                  f"`rulecheck audit --resume{_out_option(out_dir)}` continues the audit from it")
         raise KeyboardInterrupt from None
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        _STOP.clear()
     _finish(report)
     if write:
         _write(report, out, json_path)
@@ -628,9 +656,11 @@ class _Runner:
         keep = functools.partial(_keep, checkpoint) if checkpoint is not None else None
         if self.pool is None:
             for i, (fn, args) in enumerate(calls):
+                _STOP.check()
                 result = done[i] if i in done else fn(*args)
                 if keep is not None and i not in done:
                     keep(i, result)
+                _STOP.check()  # a stop request raised inside fn may have been dropped (see _StopRequest)
                 yield result
             return
         futures = {i: self.pool.submit(fn, *args) for i, (fn, args) in enumerate(calls) if i not in done}
@@ -638,7 +668,9 @@ class _Runner:
             for i, fut in futures.items():
                 fut.add_done_callback(functools.partial(_keep_future, keep, i))
         for i in range(len(calls)):
-            yield done[i] if i in done else futures[i].result()
+            result = done[i] if i in done else futures[i].result()
+            _STOP.check()
+            yield result
 
     def close(self, abort: bool = False) -> None:
         if self.pool is None:

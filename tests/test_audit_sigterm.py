@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 
 def test_sigterm_writes_an_interrupted_report(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -38,3 +40,35 @@ def test_sigterm_writes_an_interrupted_report(tmp_path: Path) -> None:
     assert data["findings"], "the findings of the finished search were lost"
     assert {f["kind"] for f in data["findings"]} & {"gap", "conflict"}
     assert "INTERRUPTED" in (tmp_path / "AUDIT.md").read_text()
+
+
+class _SignalsWhileFreed:
+    """Sends SIGTERM to this process while Python frees it: an exception raised by the handler
+    there is printed and dropped by Python (as when z3 frees a term in ``__del__``)."""
+
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGTERM)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_sigterm_dropped_inside_a_destructor_still_stops_the_audit(tmp_path: Path) -> None:
+    from audit_helpers import TINY_PLAN
+
+    from rulecheck.audit import run_audit
+
+    notes: list[str] = []
+
+    def progress(msg: str) -> None:
+        notes.append(msg)
+        if msg.strip().startswith("done") and sum(m.strip().startswith("done") for m in notes) == 1:
+            _SignalsWhileFreed()  # freed at once: the handler's exception is dropped
+
+    try:
+        run_audit(plan=TINY_PLAN[:2], ruleset="recommended", playouts=0, out_dir=tmp_path, progress=progress)
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the audit ran to the end after SIGTERM:\n" + "\n".join(notes))
+    data = json.loads((tmp_path / "audit.json").read_text())
+    assert data["status"] == "interrupted"
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, "the audit leaves SIGTERM as it found it"
