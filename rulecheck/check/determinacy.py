@@ -112,15 +112,28 @@ def _key(spec: Spec, v: Verdict) -> Any:
 
 
 def _relevant(leaves: list[tuple[dict[str, str], Any]]) -> set[str]:
-    """Ruling points whose answer changes the engine's outcome of the step."""
-    out: set[str] = set()
-    for (a, ka), (b, kb) in combinations(leaves, 2):
-        if ka == kb:
-            continue
-        differ = [r for r in set(a) & set(b) if a[r] != b[r]]
-        if len(differ) == 1:
-            out.add(differ[0])
-    return out
+    """Ruling points whose answer changes the engine's outcome of the step: two of its outcomes
+    differ, and their options differ in that ruling point alone (memoised: the same pattern of
+    options and outcomes recurs in many steps)."""
+    if len({k for _, k in leaves}) < 2:
+        return set()
+    memo_key = tuple((tuple(sorted(a.items())), ka) for a, ka in leaves)
+    found = _RELEVANT.get(memo_key)
+    if found is None:
+        found = set()
+        for (a, ka), (b, kb) in combinations(leaves, 2):
+            if ka == kb:
+                continue
+            differ = [r for r in a.keys() & b.keys() if a[r] != b[r]]
+            if len(differ) == 1:
+                found.add(differ[0])
+        if len(_RELEVANT) > 100_000:
+            _RELEVANT.clear()
+        _RELEVANT[memo_key] = found
+    return set(found)
+
+
+_RELEVANT: dict[Any, set[str]] = {}
 
 
 def _contradicting(leaves: list[tuple[dict[str, str], Any]], relevant: set[str], want: Any) -> list[tuple[str, str]]:
@@ -341,15 +354,60 @@ def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: A
                 per = run.ruling_contradicts.setdefault(r, {})
                 per[o] = per.get(o, 0) + 1
         return
-    for r in relevant:
-        run.ruling_open[r] = run.ruling_open.get(r, 0) + 1
     first = text.verdicts[0][1]
+    for r in sorted(relevant):
+        answer = _answers_alone(spec, sit, first, text, leaves, r, impossible, run)
+        if answer is None:
+            run.ruling_open[r] = run.ruling_open.get(r, 0) + 1
+            continue
+        # the text is open here, but not on this ruling point's question: it allows the engine's
+        # outcome under one of its options only
+        _note(run.answered_examples, r, lambda: _entry(node, action, sit, text=first.to_json()))
+        for o in answer:
+            per = run.ruling_contradicts.setdefault(r, {})
+            per[o] = per.get(o, 0) + 1
     kind = "ambiguity" if first.kind == "determined" else first.kind
     _note(run.open_kinds, f"{kind}:{_kind_label(sit)}",
           lambda: _entry(node, action, sit, verdict=first.to_json(), rulings=sorted(relevant)))
     if not relevant:
         _note(run.silent, _silent_key(first, sit), lambda: _entry(
             node, action, sit, verdict=first.to_json(), engine=sorted({repr(k) for _, k in leaves})))
+
+
+def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: list[tuple[dict[str, str], Any]],
+                   ruling: str, impossible: Any, run: SpecRun) -> list[str] | None:
+    """In a situation the text leaves open (a gap, under every reading), whether it still answers
+    ``ruling``'s own question: it allows the engine's outcome under exactly one of the ruling's
+    options. Returns the options it excludes, or None where the question itself is open (two or
+    more options allowed, a conflict, readings that disagree, or no way to tell)."""
+    if first.kind != "gap" or text.differing or spec.key_term is None:
+        return None
+    by_option: dict[str, set[Any]] = {}
+    for opts, k in leaves:
+        if ruling in opts:
+            by_option.setdefault(opts[ruling], set()).add(k)
+    allowed = []
+    for option, keys in sorted(by_option.items()):
+        if impossible in keys or any(_allows(spec, sit, k, run) for k in sorted(keys, key=repr)):
+            allowed.append(option)
+    if len(allowed) != 1:
+        return None
+    return [o for o in sorted(by_option) if o not in allowed]
+
+
+def _allows(spec: Spec, sit: Any, key: Any, run: SpecRun) -> bool:
+    """Whether the clauses (default readings, no ruling) allow the outcome ``key`` in ``sit``."""
+    memo = (sit, key)
+    found = _ALLOWS.get(memo)
+    if found is None:
+        run.solver_calls += 1
+        found = _ALLOWS[memo] = satisfies(spec, sit, key=key)[0]
+        if len(_ALLOWS) > 100_000:
+            _ALLOWS.clear()
+    return found
+
+
+_ALLOWS: dict[Any, bool] = {}
 
 
 def _kind_label(sit: Any) -> str:

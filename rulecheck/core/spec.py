@@ -244,6 +244,16 @@ class Outcome:
             self._eq[key] = found
         return found
 
+    def peek(self, name: str, label: str) -> Any:
+        """``name == label`` as a condition only (a premise: "if all his cards went to others"),
+        not something a clause says of the variable: it does not count as mentioning it, so the
+        frame principles still speak for it (``touched`` is left as it was)."""
+        before = name in self.touched
+        found = self.eq(name, label)
+        if not before:
+            self.touched.discard(name)
+        return found
+
     def require(self, name: str, label: str) -> Any:
         """``name == label`` as something a clause requires (not merely tests)."""
         self.named.add((name, label))
@@ -666,20 +676,23 @@ class _SituationMemo:
     pure functions of what they read), so the same verdict."""
 
     def __init__(self) -> None:
-        self.tables: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
+        # by (situation type, the fields read): situations of different kinds never share a verdict
+        self.tables: dict[tuple[type, tuple[Any, ...]], dict[tuple[Any, ...], Any]] = {}
 
     def get(self, sit: Any) -> Any:
-        for names, table in self.tables.items():
-            found = table.get(tuple(_read(sit, n) for n in names))
-            if found is not None:
-                return found
+        kind = type(sit)
+        for (of, names), table in self.tables.items():
+            if of is kind:
+                found = table.get(tuple(_read(sit, n) for n in names))
+                if found is not None:
+                    return found
         return None
 
     def put(self, sit: Any, reads: set[Any], value: Any) -> None:
         if "*" in reads:
             return
         names = tuple(sorted(reads, key=repr))
-        table = self.tables.setdefault(names, {})
+        table = self.tables.setdefault((type(sit), names), {})
         if len(table) < _MEMO_LIMIT:
             table[tuple(_read(sit, n) for n in names)] = value
 

@@ -37,6 +37,7 @@ from rulecheck.games.chomp.state import (
     DEAL,
     FLAG_NAMES,
     KIND_MASK,
+    LAST_TWO,
     MODE_NAMES,
     O_NONE,
     OUTCOME_NAMES,
@@ -69,6 +70,10 @@ def _pname(p: int) -> str:
     return f"Player {p + 1}"
 
 
+DISPLAY_MODES: Final = {"underwater-war": "Underwater War", "chomp-rapido": "Chomp rápido",
+                         "doble-chomp": "Doble Chomp"}
+
+
 def _cards_text(cards: tuple[int, ...]) -> str:
     return ", ".join(DISPLAY_NAMES[c] for c in cards) if cards else "-"
 
@@ -76,8 +81,8 @@ def _cards_text(cards: tuple[int, ...]) -> str:
 class ChompGame(Game):
     """Chomp!: the 3+ player game and the three 2-player games, over any deck of the same kinds.
 
-    ``mode`` is the variant's index in ``MODE_NAMES``; the 3+ player game may switch to a
-    2-player mode (ruling ``chomp.two_left``), keeping the piles.
+    ``mode`` is the variant's index in ``MODE_NAMES``; in the 3+ player game, the last two players
+    may switch to a 2-player mode (their choice, en.ending.3), keeping the piles.
     """
 
     name = "chomp"
@@ -114,7 +119,7 @@ class ChompGame(Game):
 
     def _legal_actions(self, state: Hashable) -> tuple[Action, ...]:
         if state[1] == TURN:  # type: ignore[index]
-            return (("turn_over",),)
+            return _LAST_TWO_CHOICES if state[13] == LAST_TWO else _TURN_OVER  # type: ignore[index]
         return race_actions(state)  # type: ignore[arg-type]
 
     def card_total(self) -> int:
@@ -266,7 +271,7 @@ class ChompGame(Game):
             if phase == 2:
                 return race_actions(state)
             if phase == TURN:
-                return _TURN_OVER
+                return _LAST_TWO_CHOICES if state[13] == LAST_TWO else _TURN_OVER
             if phase == OVER:
                 return ()
         return Game.legal_actions(self, state)
@@ -308,7 +313,7 @@ class ChompGame(Game):
                                  f"cards not conserved: have {dict(sorted(got.items()))}, "
                                  f"deck has {dict(sorted(want.items()))}"))
         if s.phase in (TURN, 2, SHUFFLE) and s.mode == STANDARD and bin(s.active).count("1") < 3 and \
-                s.step == 0 and not any(s.table):
+                s.step == 0 and not any(s.table):  # (the last two's choice is step LAST_TWO)
             out.append(Violation("three-players-with-cards", ("en.ending.2",),
                                  "the 3+ player game goes on with fewer than 3 players"))
         if s.phase == OVER:
@@ -362,9 +367,13 @@ class ChompGame(Game):
     # ------------------------------------------------------------------ text
     def actor_text(self, actor: int, action: Action) -> str:
         """A turn-over is the players' at once (en.gameplay.1, en.underwater-war.1,
-        es.doble-chomp.1; in a replay those who replay), not the player whose index the engine
-        gives that one-action step."""
-        return "players" if action[:1] == ("turn_over",) else Game.actor_text(self, actor, action)
+        es.doble-chomp.1; in a replay those who replay), and the last two's choice theirs together
+        (en.ending.3), not the player's whose index the engine gives those steps."""
+        if action[:1] == ("turn_over",):
+            return "players"
+        if action[:1] in (("count",), ("switch",)):
+            return "the last two players"
+        return Game.actor_text(self, actor, action)
 
     def _describe_action(self, state: Hashable, action: Action) -> str:
         s: ChompState = state  # type: ignore[assignment]
@@ -385,6 +394,10 @@ class ChompGame(Game):
                 3: "Each player turns over the next card in his school",
                 4: "Tie: each player plays another card",
             }[s.step]
+        if name == "count":
+            return "The last two players count their cards: the one with the most cards wins"
+        if name == "switch":
+            return f"The last two players switch to {DISPLAY_MODES[action[1]]} and go on playing"
         if name == "nobody_slaps":
             if s.race & KIND_MASK == RK_INKOUT:
                 return "Ink Out! No one can see, no one slaps: all cards played are set aside"
@@ -540,6 +553,11 @@ class ChompGame(Game):
 
 
 _TURN_OVER: Final[tuple[Action, ...]] = (("turn_over",),)
+_LAST_TWO_CHOICES: Final[tuple[Action, ...]] = (
+    ("count",), ("switch", "chomp-rapido"), ("switch", "doble-chomp"), ("switch", "underwater-war"),
+)
+"""The last two players' choice (en.ending.3): count their cards, or switch to a 2-player game
+(es.dos-jugadores.0: Underwater War, Chomp rápido, Doble Chomp)."""
 
 
 def _dispatch(w: Work, ctx: Context, s: ChompState, action: Action) -> None:
@@ -558,6 +576,8 @@ def _dispatch(w: Work, ctx: Context, s: ChompState, action: Action) -> None:
         standard.tie(w, ctx, s, action[1:])
     elif name == "deal":
         standard.deal(w, ctx, action[1], action[2])
+    elif name in ("count", "switch"):
+        standard.last_two(w, ctx, action)
     else:  # pragma: no cover - apply() checks legality first
         raise InvalidStateError(f"unknown action {action!r}")
 

@@ -28,6 +28,7 @@ from rulecheck.games.chomp.cards import CAN_CHOMP, EEL, SHARK
 from rulecheck.games.chomp.state import (
     F_BAD_OK,
     F_DOBLE_BOTH,
+    F_EEL_WRONG_BAD,
     F_FRENZY_BAD,
     F_LNL_BAD,
     F_LNL_WIN,
@@ -124,20 +125,31 @@ def classify(race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t
     if kind == RK_FRENZY:
         if own:
             return BAD_OWN
-        if race & F_FRENZY_BAD and t <= SHARK:
-            mine = highest_creature(table[p])
-            if mine >= 0:
-                if t > mine:
-                    return BAD_HIGHER
-                if t == mine:
-                    return BAD_SAME
+        if race & F_FRENZY_BAD:
+            if t > SHARK:
+                if t in table[p]:
+                    return BAD_SAME  # an Eel or Octopus the same as his own (en.bad-chomp.4)
+            else:
+                mine = highest_creature(table[p])
+                if mine >= 0:
+                    if t > mine:
+                        return BAD_HIGHER
+                    if t == mine:
+                        return BAD_SAME
         return VALID
     if kind == RK_DOBLE:
+        cards = table[p]
         if t != low:
-            return BAD_OWN if own else BAD_WRONG
+            if own:
+                return BAD_OWN
+            if not any(CAN_CHOMP[c][t] for c in cards):
+                return BAD_SAME if t in cards else BAD_HIGHER
+            # a card his can chomp but not the lowest (ruling chomp.lower_not_lowest, in race)
+            if race & F_LNL_BAD:
+                return BAD_NOT_LOWEST
+            return VALID if race & F_LNL_WIN else NONE
         if own:
             return VALID if race & F_OWN_OK else BAD_OWN
-        cards = table[p]
         if race & F_DOBLE_BOTH:
             ok = all(CAN_CHOMP[c][t] for c in cards)
         else:
@@ -156,7 +168,9 @@ def classify(race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t
             if own:
                 return VALID if race & F_OWN_EEL else BAD_OWN
             return VALID
-        return BAD_OWN if own else BAD_WRONG
+        if own:
+            return BAD_OWN
+        return BAD_WRONG if race & F_EEL_WRONG_BAD else NONE
     return NONE
 
 
@@ -254,9 +268,21 @@ def _frenzy_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
         if not cards:
             continue
         mine = highest_creature(cards) if frenzy_bad else -1
-        if any(not 0 <= mine <= t <= SHARK for q, other in enumerate(table) if q != p for t in other):
+        if any(not _frenzy_bad_slap(frenzy_bad, mine, cards, t) for q, other in enumerate(table) if q != p
+               for t in other):
             out.append(p)
     return tuple(out)
+
+
+def _frenzy_bad_slap(frenzy_bad: bool, mine: int, cards: Cards, t: int) -> bool:
+    """In a Feeding Frenzy where Bad Chomp kinds 1-2 still apply (``frenzy_bad``), whether
+    slapping another player's card ``t`` is one: a creature the same as or higher than the
+    slapper's highest creature ``mine``, or an Eel or Octopus the same as one of his ``cards``."""
+    if not frenzy_bad:
+        return False
+    if t > SHARK:
+        return t in cards
+    return 0 <= mine <= t
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
@@ -454,7 +480,7 @@ def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
                 if t in seen:
                     continue
                 seen.add(t)
-                if mine >= 0 and mine <= t <= SHARK:
+                if _frenzy_bad_slap(frenzy_bad, mine, cards, t):
                     if bad_ok:
                         acts.append(("slap", p, q, t))
                 else:

@@ -27,6 +27,7 @@ from rulecheck.games.chomp.state import (
     F_LNL_WIN,
     F_OWN_OK,
     KIND_MASK,
+    LAST_TWO,
     NEW,
     NEXT_CARD,
     O_COLLECTED_ALL,
@@ -63,6 +64,7 @@ __all__ = [
     "bad_chomp_bars",
     "deal",
     "end_of_round",
+    "last_two",
     "nobody_slaps",
     "race_for",
     "schedule",
@@ -76,7 +78,8 @@ __all__ = [
     "win",
 ]
 
-SWITCH_MODES: Final = {"underwater_war": UNDERWATER_WAR, "chomp_rapido": 2, "doble_chomp": DOBLE_CHOMP}
+SWITCH_MODES: Final = {"underwater-war": UNDERWATER_WAR, "chomp-rapido": 2, "doble-chomp": DOBLE_CHOMP}
+"""The 2-player games the last two may switch to (en.ending.3, es.dos-jugadores.0), by name."""
 
 
 # --------------------------------------------------------------------------- deal and shuffles
@@ -301,6 +304,12 @@ def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble:
         ctx.cite("es.doble-chomp.2")
         if ctx.rule("chomp.doble_lowest_yours") == "allowed":
             race |= F_OWN_OK
+        if _not_lowest_relevant(table):
+            opt = ctx.rule("chomp.lower_not_lowest")
+            if opt == "bad_chomp":
+                race |= F_LNL_BAD
+            elif opt == "wins_round":
+                race |= F_LNL_WIN
         low = lowest(table)
         if any(min(cs) <= low < max(cs) for cs in table if len(cs) == 2) and \
                 ctx.rule("chomp.doble_which_card") == "both_cards":
@@ -309,23 +318,26 @@ def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble:
 
 
 def _frenzy_bad_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether some player could slap another's card that is higher than or the same as his own
+    (a creature, or the same Eel or Octopus): the question of ``chomp.frenzy_vs_bad_chomp``."""
     for p, cs in enumerate(table):
         mine = highest_creature(cs)
-        if mine < 0:
-            continue
         for q, other in enumerate(table):
-            if q != p and any(mine <= t <= SHARK for t in other):
+            if q != p and any((mine >= 0 and mine <= t <= SHARK) or (t > SHARK and t in cs) for t in other):
                 return True
     return False
 
 
 def _not_lowest_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether some player could slap another's card that his highest creature can chomp but that
+    is not the lowest on the table: the question of ``chomp.lower_not_lowest``."""
     low = lowest(table)
     for p, cs in enumerate(table):
-        if not cs or cs[0] > SHARK:
+        mine = highest_creature(cs)
+        if mine < 0:
             continue
         for q, other in enumerate(table):
-            if q != p and any(low < t < cs[0] for t in other):
+            if q != p and any(low < t < mine for t in other):
                 return True
     return False
 
@@ -577,14 +589,9 @@ def end_of_round(w: Work, ctx: Context) -> None:
         schedule(w, ctx, R_TURN)
         return
     if len(left) == 2:
-        ctx.cite("en.ending.2", "es.fin.2", "en.ending.3", "es.fin.3")
-        opt = ctx.rule("chomp.two_left")
-        if opt == "count":
-            _count(w, ctx, left)
-        else:
-            ctx.cite("es.dos-jugadores.1")
-            w.mode = SWITCH_MODES[opt]
-            schedule(w, ctx, R_TURN)
+        ctx.cite("en.ending.2", "es.fin.2")
+        w.phase = TURN
+        w.step = LAST_TWO
         return
     opt = ctx.rule("chomp.fewer_than_two_left")
     if opt == "shared_last_round":
@@ -596,9 +603,28 @@ def end_of_round(w: Work, ctx: Context) -> None:
         w.end(O_DRAW, 0)
 
 
+def last_two(w: Work, ctx: Context, choice: tuple[str, ...]) -> None:
+    """The last two players' choice: ``("count",)`` or ``("switch", game)`` (en.ending.3). Their
+    choice, not the rulebook's silence: an action of the players."""
+    ctx.cite("en.ending.3", "es.fin.3")
+    if choice[0] == "count":
+        _count(w, ctx, players_of(w.active))
+        return
+    ctx.cite("es.dos-jugadores.1")
+    w.mode = SWITCH_MODES[choice[1]]
+    w.step = NEW
+    schedule(w, ctx, R_TURN)
+
+
 def _count(w: Work, ctx: Context, left: tuple[int, ...]) -> None:
-    """The last two count their cards; the one with the most wins (en.ending.3)."""
+    """The last two count their cards; the one with the most wins (en.ending.3). Whether the count
+    declares a winner who has not collected all of the cards (en.object.2) is ruling
+    ``chomp.count_declares_winner``; a tie is ruling ``chomp.count_tie``."""
     a, b = left
+    if ctx.rule("chomp.count_declares_winner") == "no_winner":
+        ctx.cite("en.object.2", "es.objeto.2")
+        w.end(O_COUNT, 0)
+        return
     ca, cb = w.holdings(a), w.holdings(b)
     if ca != cb:
         w.end(O_COUNT, 1 << (a if ca > cb else b))

@@ -19,7 +19,8 @@ cheap to compare. Fields (index constants in capitals):
 * ``ban_win`` / ``ban_bad``: players who may no longer win / Bad Chomp in this race.
 * ``bad``: players who made a Bad Chomp this race.
 * ``race``: the kind of race (low 4 bits) and the ruling answers baked in for it (flag bits).
-* ``step``: what the next turn-over is: a new round, a replay, a war, the next card.
+* ``step``: what the next turn-over is: a new round, a replay, a war, the next card; or (``LAST_TWO``)
+  the last two players' choice between counting and a 2-player game.
 * ``replay``: bitmask of players who play in the next replay.
 * ``shuffle_for`` / ``resume``: whose discard pile the SHUFFLE phase shuffles, and what follows.
 * ``out``: cards out of play (the remainder of the deal), sorted.
@@ -53,7 +54,8 @@ REPLAY: Final = 1
 WAR: Final = 2
 NEXT_CARD: Final = 3
 TIE_REPLAY: Final = 4
-STEP_NAMES = ("new-round", "ink-out-replay", "war", "next-card", "tie-replay")
+LAST_TWO: Final = 5  # (phase TURN) only two players have cards: they count or switch (en.ending.3)
+STEP_NAMES = ("new-round", "ink-out-replay", "war", "next-card", "tie-replay", "last-two")
 
 # resume after a shuffle
 R_NONE: Final = 0
@@ -83,11 +85,12 @@ F_OWN_EEL: Final = 1 << 10  # a player may slap his own Eel (2-player Eel race)
 F_FRENZY_CURRENT: Final = 1 << 11  # a Frenzy in a replay takes only the current round's cards
 F_AFTER_INK: Final = 1 << 12  # this race follows an Ink Out (for citations)
 F_AFTER_TIE: Final = 1 << 13  # this race follows a tie (for citations)
+F_EEL_WRONG_BAD: Final = 1 << 14  # in the 2-player Eel race, slapping another card than the Eel is a Bad Chomp
 FLAG_NAMES = (
     (F_BAD_OK, "bad-chomps"), (F_LNL_BAD, "not-lowest-is-bad"), (F_LNL_WIN, "not-lowest-wins"),
     (F_FRENZY_BAD, "frenzy-bad-chomps"), (F_OWN_OK, "own-card-ok"), (F_DOBLE_BOTH, "doble-both"),
     (F_OWN_EEL, "own-eel-ok"), (F_FRENZY_CURRENT, "frenzy-current-only"), (F_AFTER_INK, "after-ink-out"),
-    (F_AFTER_TIE, "after-tie"),
+    (F_AFTER_TIE, "after-tie"), (F_EEL_WRONG_BAD, "eel-race-wrong-card-is-bad"),
 )
 
 # outcomes

@@ -17,6 +17,7 @@ from rulecheck.games.chomp.cards import EEL, OCTOPUS
 from rulecheck.games.chomp.state import (
     CHOMP_RAPIDO,
     F_BAD_OK,
+    F_EEL_WRONG_BAD,
     F_OWN_EEL,
     F_OWN_OK,
     NEW,
@@ -24,6 +25,7 @@ from rulecheck.games.chomp.state import (
     O_COLLECTED_ALL,
     O_DRAW,
     O_LAST_STANDING,
+    O_SHARED_LAST,
     R_RACE,
     R_TURN,
     RK_EEL,
@@ -58,12 +60,13 @@ def turn_over(w: Work, ctx: Context) -> None:
         _cite_mode(w.mode, ctx)
         short = [p for p in (a, b) if len(w.piles[p]) < 3]
         lose = [p for p in (a, b) if not w.piles[p]]
-        if short and ctx.rule("chomp.war_short") == "lose_the_war" and len(short) == 1:
-            lose = short
+        if short and ctx.rule("chomp.war_short") == "lose_the_war":
+            if len(short) == 1:
+                lose = short
+            elif len(w.piles[a]) != len(w.piles[b]):  # both short: the one with fewer cards
+                lose = [a if len(w.piles[a]) < len(w.piles[b]) else b]
         if len(lose) == 2:
-            for q in (a, b):
-                standard.give_back(w, q, w.aside[q])
-            standard.end_of_round(w, ctx)
+            _nobody_can_play(w, ctx)
             return
         if lose:
             _forfeit(w, ctx, lose[0])
@@ -99,11 +102,27 @@ def _no_card(w: Work, ctx: Context, lose: list[int]) -> None:
     (es.dos-jugadores.1); ``cards_go_back``: the round is called off and the set-aside cards go
     back to their owners. If neither player has a card, the cards go back either way."""
     ctx.cite("en.underwater-war.6", "es.guerra-submarina.6")
-    if ctx.rule("chomp.octopus_no_card") == "loses_round" and len(lose) == 1:
+    if len(lose) == 2:
+        _nobody_can_play(w, ctx)
+        return
+    if ctx.rule("chomp.octopus_no_card") == "loses_round":
         _forfeit(w, ctx, lose[0])
         return
     for q in players_of(w.active):
         standard.give_back(w, q, w.aside[q])
+    standard.end_of_round(w, ctx)
+
+
+def _nobody_can_play(w: Work, ctx: Context) -> None:
+    """Neither player has a card to turn over (for a war, the next card, a replay) while cards of
+    the round are set aside. The text is silent: ruling ``chomp.two_player_nobody_can_play``
+    (``owners_reclaim``: each takes back his set-aside cards; ``stay_in_centre``)."""
+    reclaim = ctx.rule("chomp.two_player_nobody_can_play") == "owners_reclaim"
+    for q in players_of(w.active):
+        if reclaim:
+            standard.give_back(w, q, w.aside[q])
+        else:
+            w.to_centre(w.aside[q])
     standard.end_of_round(w, ctx)
 
 
@@ -167,6 +186,8 @@ def compare_for(ctx: Context, ca: int, cb: int, step: int, mode: int) -> tuple[i
             race |= F_BAD_OK
         if ctx.rule("chomp.uw_own_eel") == "may_slap_own":
             race |= F_OWN_EEL
+        if ctx.rule("chomp.eel_race_wrong_card") == "bad_chomp":
+            race |= F_EEL_WRONG_BAD
         return C_RACE, race
     if octopus:
         ctx.cite("en.underwater-war.6", "es.guerra-submarina.6")
@@ -254,6 +275,10 @@ def end_of_round(w: Work, ctx: Context) -> None:
         standard.schedule(w, ctx, R_TURN)
         return
     ctx.cite("es.dos-jugadores.1", "en.object.2", "es.objeto.2")
+    if (w.centre or not (ha or hb)) and ctx.rule("chomp.fewer_than_two_left") == "shared_last_round":
+        # nobody has collected all the cards: some are left in the centre, or nobody has any
+        w.end(O_SHARED_LAST, (1 << a) | (1 << b))
+        return
     if not ha and not hb:
         w.end(O_DRAW, 0)
         return

@@ -1,0 +1,56 @@
+"""The readings of Chomp!'s ambiguous sentences: each a named set of meanings, the first the
+default. The determinacy check runs every situation under each reading a clause asked, and reports
+an ambiguity exactly where two readings decide a reachable step differently."""
+
+from __future__ import annotations
+
+from rulecheck.core.spec import Reading
+
+__all__ = ["READINGS"]
+
+READINGS = {
+    r.id: r for r in [
+        Reading("chomp.read.gameplay4_scope", "en.gameplay.4",
+                "'If your card couldn't be chomped, place it in your discard pile': in which rounds?",
+                (("won-rounds", "In a round someone wins: the cards the winner cannot chomp."),
+                 ("every-round", "In every round that ends: also when nobody wins, every card nobody chomped."))),
+        Reading("chomp.read.frenzy_any_card", "en.feeding-frenzy.2",
+                "'Any player can chomp any card': does it lift the Bad Chomps for higher and same cards?",
+                (("bad-chomps-stand", "No: the list of Bad Chomps applies in every race."),
+                 ("lifts-bad-chomps", "Yes: in a Feeding Frenzy a higher or same card is a valid chomp."))),
+        Reading("chomp.read.frenzy_all_cards", "en.feeding-frenzy.3",
+                "'takes all the cards': which cards?",
+                (("this-rounds-cards", "The cards turned over in this round."),
+                 ("every-card-in-play", "Every card in the centre, set-aside cards of an earlier round too."))),
+        Reading("chomp.read.your_cards", "en.bad-chomp.9",
+                "'If there is no winner that round, your cards stay in the center': which of the Bad "
+                "Chomper's cards?",
+                (("turned-over-and-penalty", "The two cards of the Bad Chomp: his turned-over card and the one he "
+                  "put down."),
+                 ("all-his-cards", "Every card of his in the round, the cards he set aside in an Ink Out or a tie "
+                  "too."))),
+        Reading("chomp.read.tie_previous", "en.tie.4",
+                "'any cards from the previous round that she is allowed to chomp': which round?",
+                (("the-tie-round", "The tie round (the round before the replay)."),
+                 ("the-replay-round", "The round just played, as in the Ink Out rule (en.ink-out.4)."))),
+        Reading("chomp.read.pile_runs_out", "en.outcomes.5",
+                "'When your pile runs out, shuffle your discard pile': at which moment?",
+                (("at-once", "The moment the last card leaves the pile, even in the middle of a race."),
+                 ("when-needed", "When the player next needs a card from his pile."))),
+        Reading("chomp.read.doble_your_card", "es.dos-jugadores.2",
+                "In Doble Chomp each player has two cards face up: which is 'your card' in 'a card higher "
+                "than yours', 'the same as yours', 'the cards she can chomp'?",
+                (("highest-card", "His higher card: it is enough that one of his cards can chomp."),
+                 ("lowest-card", "His lower card: both of his cards must be able to chomp."))),
+        Reading("chomp.read.eel_prevails_where", "en.octopus-vs-eel.1",
+                "'If an Octopus and an Electric Eel turn up at the same time, the Eel prevails': in every "
+                "game, or in the 3+ player game whose Action Cards section says it?",
+                (("every-game", "In every game, Underwater War and Chomp rápido included."),
+                 ("3-plus-game-only", "Only in the 3+ player game (and Doble Chomp, which takes its Eel and "
+                  "Octopus rules)."))),
+        Reading("chomp.read.object_only_way", "en.object.2",
+                "'The first player to collect all of the cards wins the game': a way to win, or the only one?",
+                (("a-way-to-win", "A way to win: the last two's count can also declare a winner."),
+                 ("the-only-way", "The only way: nobody who has not collected all the cards wins."))),
+    ]
+}

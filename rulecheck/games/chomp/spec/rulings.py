@@ -1,0 +1,693 @@
+"""Each option of Chomp!'s ruling points (``models/chomp/rulings.json``) as a constraint.
+
+An option says what happens where its ruling point's question arises, and which clauses (or
+clause parts) it sets aside there, as an explicit exception. Under a complete ruleset the clauses
+plus the chosen options must determine every step the engine takes, and it must be the engine's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulecheck.core.spec import Outcome, RulingConstraint, conj, disj, implies, neg, same
+from rulecheck.games.chomp.spec.ending import holds, nothing_in_the_centre, the_round_ends
+from rulecheck.games.chomp.spec.game_play import (
+    first_to_slap_lowest,
+    for_each_winner,
+    mine,
+    octopus_rules,
+    tvar,
+)
+from rulecheck.games.chomp.spec.two_player import face_up, faces, race_on_the_cards
+from rulecheck.games.chomp.spec.vocabulary import (
+    all_of,
+    bad,
+    can_chomp,
+    card_names,
+    card_var,
+    exactly,
+    goes,
+    higher,
+    is_race,
+    kind_of,
+    owner_of,
+    pname,
+    rank,
+    round_over,
+    takes,
+    to_discard,
+    wins,
+)
+
+__all__ = ["RULINGS"]
+
+
+# --------------------------------------------------------------------------- the 3+ player game's races
+
+def _lower_not_lowest(s: Any) -> bool:
+    slap = s.slap if s.kind == "race" else None
+    if slap is None or s.eel or s.octopus or s.mode not in ("standard", "doble-chomp"):
+        return False
+    p, q, t = slap
+    m, low = mine(s, p), s.lowest
+    return (q != p and m is not None and low is not None and rank(t) is not None and rank(m) is not None
+            and rank(low) < rank(t) < rank(m))  # type: ignore[operator]
+
+
+def _nobody(s: Any) -> bool:
+    """Nobody slaps, and it is not an Ink Out (where that is the rule)."""
+    return s.kind == "race" and s.event[0] == "nobody" and not (octopus_rules(s) and s.mode in (
+        "standard", "doble-chomp"))
+
+
+def _frenzy_higher_or_same(s: Any) -> bool:
+    """The question of ``chomp.frenzy_vs_bad_chomp``: in a Feeding Frenzy, a slap on another
+    player's card higher than the slapper's, or the same as his (any card: two Octopuses are the
+    same card too, en.bad-chomp.4)."""
+    slap = s.slap if s.kind == "race" else None
+    if slap is None or not s.eel or s.mode not in ("standard", "doble-chomp"):
+        return False
+    p, q, t = slap
+    m = mine(s, p)
+    if q == p or m is None:
+        return False
+    if t == m:
+        return True
+    return rank(t) is not None and rank(m) is not None and rank(t) >= rank(m)  # type: ignore[operator]
+
+
+def _bad_chompers_cards(s: Any) -> list[tuple[int, str, int]]:
+    return [(q, c, i) for q, c, i in s.table_cards() if q in s.bad_before]
+
+
+def _opt_nobody(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _nobody(s):
+            return None
+        if option == "replay_like_tie":
+            req = [o.eq("next", "tie-replay"), o.eq("winner", "none")]
+            req += [goes(o, tvar(q, c, i), "set-aside") for q, c, i in s.table_cards()]
+            req += [o.eq(f"replays.{pname(p)}", "yes") for p in s.active if f"replays.{pname(p)}" in o.vars]
+            return conj(*req)
+        req = [o.eq("next", "round-over"), o.eq("winner", "none")]
+        for q, c, i in s.table_cards():
+            n = tvar(q, c, i)
+            req.append(goes(o, n, "centre") if option == "stay_in_centre" or q in s.bad_before else to_discard(o, n, q))
+        for n in card_names(o, "aside"):
+            owner = owner_of(n)
+            to_centre = option == "stay_in_centre" or owner is None or owner in s.bad_before
+            req.append(goes(o, n, "centre") if to_centre else to_discard(o, n, owner))  # type: ignore[arg-type]
+        return conj(*req)
+    return fn
+
+
+def _opt_lower_not_lowest(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _lower_not_lowest(s):
+            return None
+        if option == "bad_chomp":
+            return bad(o)
+        if option == "wins_round":
+            return conj(wins(o, s.slap[0]), round_over(o), neg(bad(o)))
+        return conj(o.eq("next", "race-goes-on"), neg(bad(o)))
+    return fn
+
+
+def _opt_frenzy(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _frenzy_higher_or_same(s):
+            return None
+        if option == "frenzy_overrides":
+            return neg(bad(o))
+        return conj(bad(o), o.eq("next", "race-goes-on"))
+    return fn
+
+
+def _opt_eel_in_replay(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "race" or not s.eel or s.step == "new-round" or s.slap is None or s.slap[1] == s.slap[0] \
+                or not s.aside or s.mode not in ("standard", "doble-chomp"):
+            return None
+        p = s.slap[0]
+        if option == "all_cards":
+            return all_of([takes(s, o, n, p) for n in card_names(o, "aside")])
+        return all_of([to_discard(o, n, owner_of(n)) for n in card_names(o, "aside")])  # type: ignore[arg-type]
+    return fn
+
+
+def _opt_both_cards(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "race" or s.mode != "standard":
+            return None
+        bads = _bad_chompers_cards(s)
+        if not bads:
+            return None
+
+        def body(w: int) -> Any:
+            m = mine(s, w)
+            req = []
+            for q, c, i in bads:
+                if q == w or can_chomp(m, c) or s.eel:
+                    continue
+                n = tvar(q, c, i)
+                req.append(to_discard(o, n, w) if option == "winner_takes_both" else to_discard(o, n, q))
+            return all_of(req)
+
+        return for_each_winner(s, o, body)
+    return fn
+
+
+def _both_cards_overrides(option: str) -> Any:
+    """The option settles, for each Bad Chomper's turned-over card, the clash between 'takes both
+    of your cards' and the clauses that send a card the winner cannot chomp back to its owner."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        names = [tvar(q, c, i) for q, c, i in _bad_chompers_cards(s)]
+        clauses = (("en.gameplay.4", "en.tie.5", "en.ink-out.5") if option == "winner_takes_both"
+                   else ("en.bad-chomp.8",))
+        return [f"{c}[{n}]" for c in clauses for n in names]
+    return fn
+
+
+def _opt_bad_chomp_no_card(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        slap = s.slap if s.kind == "race" else None
+        if slap is None or s.pile[slap[0]] or not s.has_discard[slap[0]]:
+            return None
+        return implies(bad(o), o.eq("penalty", "centre") if option == "shuffle_then_put" else o.eq("penalty", "none"))
+    return fn
+
+
+def _opt_octopus_in_replay(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "race" or s.step != "ink-out-replay" or not octopus_rules(s):
+            return None
+        return is_race(o, "ink-out") if option == "ink_out_again" else is_race(o, "chomp")
+    return fn
+
+
+def _opt_tie_players(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "race" or s.event[0] != "tie" or s.mode not in ("standard", "doble-chomp"):
+            return None
+        group = set(s.event[1:])
+        return conj(*[o.eq(f"replays.{pname(p)}", "yes" if option == "all_players" or p in group else "no")
+                      for p in s.active])
+    return fn
+
+
+def _opt_tie_winnings(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "race" or s.step != "tie-replay" or s.mode != "standard":
+            return None
+
+        def body(w: int) -> Any:
+            m = mine(s, w)
+            req = []
+            for n in card_names(o, "aside-tie"):
+                q, c = owner_of(n), kind_of(n)
+                if option == "all_tie_cards" or q == w or can_chomp(m, c):
+                    req.append(to_discard(o, n, w))
+                else:
+                    req.append(to_discard(o, n, q))  # type: ignore[arg-type]
+            for q, c, i in s.table_cards():
+                n = tvar(q, c, i)
+                if q != w and can_chomp(m, c):
+                    req.append(to_discard(o, n, w))
+                elif q not in s.bad_before:
+                    req.append(to_discard(o, n, q))
+            return all_of(req)
+
+        won = for_each_winner(s, o, body)
+        return None if won is None else implies(is_race(o, "chomp"), won)
+    return fn
+
+
+def _opt_reshuffle(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        slap = s.slap if s.kind == "race" else None
+        if slap is None or f"shuffle.{pname(slap[0])}" not in o.vars:
+            return None
+        name = f"shuffle.{pname(slap[0])}"
+        return o.eq(name, "no") if option == "when_needed" else implies(bad(o), o.eq(name, "yes"))
+    return fn
+
+
+# --------------------------------------------------------------------------- the end of the game
+
+def _opt_fewer_than_two(option: str) -> Any:
+    """``chomp.fewer_than_two_left``: in the 3+ player game, fewer than two players have cards
+    after a round; in a 2-player game, one of them (or neither) has cards while cards are left in
+    the centre, so nobody has collected all the cards."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind == "last-two":
+            return None
+        over = the_round_ends(s, o)
+        if over is False:
+            return None
+        have = {k: holds(s, o, k) for k in s.active}
+        if s.mode == "standard":
+            few = conj(over, neg(exactly(2, list(have.values()))), neg(_three_or_more(have)))
+        else:
+            few = conj(over, neg(exactly(2, list(have.values()))),
+                       disj(neg(nothing_in_the_centre(s, o)), exactly(0, list(have.values()))))
+        if option == "shared_last_round":
+            res = [o.require(f"wins.{pname(k)}", "yes") for k in s.active]
+        else:
+            res = [same(o.require(f"wins.{pname(k)}", "yes"), h) for k, h in have.items()]
+        return implies(few, conj(o.require("game", "over"), *res))
+    return fn
+
+
+def _three_or_more(have: dict[int, Any]) -> Any:
+    from rulecheck.games.chomp.spec.vocabulary import at_least
+
+    return at_least(3, list(have.values()))
+
+
+def _opt_count_declares_winner(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "last-two" or s.choice[0] != "count":
+            return None
+        if option == "no_winner":
+            return conj(*(o.eq(f"wins.{pname(p)}", "no") for p in s.active))
+        return True
+    return fn
+
+
+def _opt_count_tie(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "last-two" or s.choice[0] != "count":
+            return None
+        a, b = s.active
+        if s.cards[a] != s.cards[b]:
+            return None
+        label = "yes" if option == "shared_win" else "no"
+        return conj(*(o.require(f"wins.{pname(p)}", label) if label == "yes" else o.eq(f"wins.{pname(p)}", label)
+                      for p in (a, b)))
+    return fn
+
+
+# --------------------------------------------------------------------------- replays and turn-overs
+
+def _replay_turn(s: Any) -> bool:
+    return s.kind == "turn" and s.step in ("ink-out-replay", "tie-replay")
+
+
+def _opt_replay_no_card(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _replay_turn(s) or s.mode != "standard":
+            return None
+        empty = [p for p in s.plays if not s.top[p]]
+        if not empty or len(empty) == len(s.plays):
+            return None
+        return conj(*(o.eq(f"out.{pname(p)}", "yes" if option == "washed_up" else "no") for p in empty))
+    return fn
+
+
+def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
+    """``chomp.replay_nobody_can_play`` (3+ player game, Doble Chomp: a replay) and
+    ``chomp.two_player_nobody_can_play`` (Underwater War, rápido: any turn-over but a new
+    round's): nobody who is to play has a card."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "turn" or s.mode not in modes or s.step == "new-round" or any(s.top[p] for p in s.plays):
+            return None
+        req = [o.eq("next", "round-over")]
+        for n in card_names(o, "aside"):
+            owner = owner_of(n)
+            back = option == "owners_reclaim" and owner is not None
+            req.append(to_discard(o, n, owner) if back else goes(o, n, "centre"))  # type: ignore[arg-type]
+        return conj(*req)
+    return fn
+
+
+def _opt_doble_short(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "turn" or s.mode != "doble-chomp":
+            return None
+        short = [p for p in s.plays if len(s.top[p]) == 1]
+        if not short:
+            return None
+        if option == "turn_what_you_have":
+            return conj(*(goes(o, card_var("top", p, s.top[p][0], 0), "face-up") for p in short))
+        others = [p for p in s.active if p not in short]
+        return conj(o.eq("next", "round-over"), o.require("game", "over"),
+                    *(o.require(f"wins.{pname(p)}", "yes") for p in others))
+    return fn
+
+
+# --------------------------------------------------------------------------- the 2-player games
+
+def _two_player_race(s: Any) -> bool:
+    return s.kind == "race" and s.mode != "standard"
+
+
+def _opt_two_player_bad_chomps(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _two_player_race(s) or s.slap is None or option == "apply":
+            return None
+        return neg(bad(o))
+    return fn
+
+
+def _opt_won_cards(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind == "last-two" or s.mode == "standard":
+            return None
+        names = card_names(o) + (["penalty"] if "penalty" in o.vars else [])
+        other = "pile" if option == "discard_pile" else "discard"
+        req = []
+        # (peek: "not there" says nowhere a card goes, so the frame still places the cards nobody moves)
+        for w in (int(x[1:]) - 1 for x in o.labels["winner"] if x != "none"):
+            req.append(implies(o.eq("winner", pname(w)), conj(*(neg(o.peek(n, f"{other}:{pname(w)}")) for n in names))))
+        return all_of(req)
+    return fn
+
+
+def _own_slap(s: Any, card: str | None = None) -> int | None:
+    slap = s.slap if s.kind == "race" else None
+    if slap is None or slap[1] != slap[0] or (card is not None and slap[2] != card):
+        return None
+    return slap[0]
+
+
+def _opt_uw_own_eel(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _two_player_race(s) or s.mode == "doble-chomp" or not s.eel:
+            return None
+        p = _own_slap(s, "eel")
+        if p is None:
+            return None
+        if option == "own_is_bad_chomp":
+            return conj(bad(o), o.eq("next", "race-goes-on"))
+        return conj(neg(bad(o)), wins(o, p), round_over(o))
+    return fn
+
+
+def _own_eel_overrides(option: str) -> tuple[str, ...]:
+    if option == "own_is_bad_chomp":
+        return ("en.underwater-war.5[slap]", "es.chomp-rapido.4[en.underwater-war.5:slap]")
+    return ("es.dos-jugadores.2[en.bad-chomp.5]", "es.dos-jugadores.2[en.bad-chomp.2]")
+
+
+def _eel_race_wrong_slap(s: Any) -> bool:
+    """In the 2-player Eel race, a slap on the other player's card that is not an Eel."""
+    slap = s.slap if s.kind == "race" else None
+    return (slap is not None and s.mode in ("underwater-war", "chomp-rapido") and s.eel and slap[1] != slap[0]
+            and slap[2] != "eel")
+
+
+def _opt_eel_race_wrong_card(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _eel_race_wrong_slap(s):
+            return None
+        return conj(bad(o) if option == "bad_chomp" else neg(bad(o)), o.eq("next", "race-goes-on"))
+    return fn
+
+
+def _opt_own_lowest(mode: str, allowed: bool) -> Any:
+    """``chomp.rapido_own_card`` / ``chomp.doble_lowest_yours``: slapping the lowest card when it is
+    one's own."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "race" or s.mode != mode or s.eel or s.octopus:
+            return None
+        p = _own_slap(s, s.lowest)
+        if p is None:
+            return None
+        if allowed:
+            return conj(neg(bad(o)), wins(o, p), round_over(o))
+        return conj(bad(o), o.eq("next", "race-goes-on"))
+    return fn
+
+
+def _own_lowest_overrides(mode: str, allowed: bool) -> tuple[str, ...]:
+    if allowed:
+        return ("es.dos-jugadores.2[en.bad-chomp.5]", "es.dos-jugadores.2[en.bad-chomp.2]")
+    return ("es.chomp-rapido.2[slap]",) if mode == "chomp-rapido" else ("es.doble-chomp.2[winner]",)
+
+
+def _doble_slap_on_the_lowest(s: Any) -> tuple[int, int, str] | None:
+    slap = s.slap if s.kind == "race" else None
+    if slap is None or s.mode != "doble-chomp" or s.eel or s.octopus or slap[1] == slap[0] or slap[2] != s.lowest:
+        return None
+    return slap
+
+
+def _opt_doble_which(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        slap = _doble_slap_on_the_lowest(s)
+        if slap is None:
+            return None
+        p, _, t = slap
+        cards = s.table[p]
+        ok = (any if option == "either_card" else all)(can_chomp(c, t) for c in cards)
+        if ok:
+            return conj(neg(bad(o)), wins(o, p), round_over(o))
+        return conj(bad(o), o.eq("next", "race-goes-on"))
+    return fn
+
+
+def _doble_which_overrides(option: str) -> tuple[str, ...]:
+    return ("es.doble-chomp.2[winner]", "es.dos-jugadores.2[en.bad-chomp.2]", "es.dos-jugadores.2[en.bad-chomp.3]",
+            "es.dos-jugadores.2[en.bad-chomp.4]")
+
+
+def _uw_turn(s: Any) -> bool:
+    return s.kind == "turn" and s.mode in ("underwater-war", "chomp-rapido")
+
+
+def _kinds_up(s: Any) -> set[str]:
+    f = faces(s)
+    return {c for _, c, _ in f} if f else set()
+
+
+def _round_cards(s: Any, o: Outcome) -> list[str]:
+    names = [card_var("top", p, c, i) for p, c, i in s.top_cards() if i <= (2 if s.step == "war" else 0)]
+    return names + card_names(o, "aside")
+
+
+def _opt_uw_octopus_pair(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _uw_turn(s) or (s.step == "war" and False):
+            return None
+        f = faces(s)
+        if f is None or f[0][1] != "octopus" or f[1][1] != "octopus":
+            return None
+        nxt = "next-card" if option == "next_card" else "war"
+        return conj(o.eq("next", nxt), o.eq("winner", "none"), *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
+    return fn
+
+
+def _octopus_pair_overrides(option: str) -> tuple[str, ...]:
+    if option == "next_card":
+        return ("en.underwater-war.3[tie]", "es.chomp-rapido.4[en.underwater-war.3:tie]")
+    return ("en.underwater-war.6[octopus]", "es.chomp-rapido.4[en.underwater-war.6:octopus]")
+
+
+def _opt_uw_eel_vs_octopus(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _uw_turn(s) or not {"eel", "octopus"} <= _kinds_up(s):
+            return None
+        if option == "eel_prevails":
+            return race_on_the_cards(s, o)
+        return conj(o.eq("next", "next-card"), o.eq("winner", "none"),
+                    *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
+    return fn
+
+
+def _eel_vs_octopus_overrides(option: str) -> tuple[str, ...]:
+    if option == "eel_prevails":
+        return ("en.underwater-war.6[octopus]", "es.chomp-rapido.4[en.underwater-war.6:octopus]")
+    return ("en.underwater-war.5", "es.chomp-rapido.4[en.underwater-war.5]", "en.octopus-vs-eel.1")
+
+
+def _rapido_after_war(s: Any) -> tuple[tuple[int, str, int], tuple[int, str, int]] | None:
+    if s.kind != "turn" or s.mode != "chomp-rapido" or s.step not in ("war", "next-card"):
+        return None
+    f = faces(s)
+    if f is None or rank(f[0][1]) is None or rank(f[1][1]) is None or f[0][1] == f[1][1]:
+        return None
+    return f[0], f[1]
+
+
+def _opt_rapido_after_war(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        pair = _rapido_after_war(s)
+        if pair is None:
+            return None
+        if option == "race_again":
+            return race_on_the_cards(s, o)
+        (a, ca, _), (b, cb, _) = pair
+        w = a if higher(ca, cb) else b
+        return conj(wins(o, w), o.eq("next", "round-over"), *(takes(s, o, n, w) for n in _round_cards(s, o)))
+    return fn
+
+
+def _rapido_after_war_overrides(option: str) -> tuple[str, ...]:
+    if option == "race_again":
+        return ("es.chomp-rapido.4[en.underwater-war.4]", "es.chomp-rapido.4[en.underwater-war.6:higher]")
+    return ("es.chomp-rapido.2",)
+
+
+def _opt_war_short(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _uw_turn(s) or s.step != "war":
+            return None
+        short = [p for p in s.plays if len(s.top[p]) < 3]
+        if not short:
+            return None
+        full = [p for p in s.plays if p not in short]
+        none = [p for p in short if not s.top[p]]
+        if option == "lose_the_war" and len(short) == 1:
+            return _forfeit(s, o, full[0])
+        if option == "lose_the_war" and len(s.top[s.plays[0]]) != len(s.top[s.plays[1]]):
+            a, b = s.plays
+            return _forfeit(s, o, a if len(s.top[a]) > len(s.top[b]) else b)
+        if len(none) == len(s.plays):
+            return None
+        if none:
+            return _forfeit(s, o, next(p for p in s.plays if p not in none))
+        # each places what he has, the last card face up; then the face-up cards decide as usual
+        ups = [(p, s.top[p][len(s.top[p][:3]) - 1], len(s.top[p][:3]) - 1) for p in s.plays]
+        (a, ca, _), (b, cb, _) = ups
+        names = _all_turn_cards(s, o)
+        if "eel" in (ca, cb):
+            up = {card_var("top", p, c, i) for p, c, i in ups}
+            return conj(o.eq("next", "race"), o.eq("winner", "none"),
+                        *(goes(o, n, "face-up" if n in up else "set-aside") for n in names if n.startswith("card.top.")))
+        if "octopus" in (ca, cb) or ca == cb:
+            return conj(o.eq("next", "next-card" if ca != cb else "war"), o.eq("winner", "none"),
+                        *(goes(o, n, "set-aside") for n in names))
+        w = a if higher(ca, cb) else b
+        return conj(wins(o, w), o.eq("next", "round-over"), *(takes(s, o, n, w) for n in names))
+    return fn
+
+
+def _all_turn_cards(s: Any, o: Outcome) -> list[str]:
+    return [card_var("top", p, c, i) for p, c, i in s.top_cards()] + card_names(o, "aside")
+
+
+def _forfeit(s: Any, o: Outcome, w: int) -> Any:
+    """The other player cannot go on: ``w`` wins the round and takes the cards set aside; nobody
+    turns over a card (the piles' top cards stay where they are)."""
+    return conj(wins(o, w), o.eq("next", "round-over"), *(takes(s, o, n, w) for n in card_names(o, "aside")),
+                *(goes(o, n, "pile") for n in card_names(o, "top")))
+
+
+def _turn_overrides(number: int, part: str) -> tuple[str, ...]:
+    """The option settles how the cards are turned over, setting aside that part of
+    en.underwater-war.<number> (and of Chomp rápido's copy of it, es.chomp-rapido.4)."""
+    return (f"en.underwater-war.{number}[{part}]", f"es.chomp-rapido.4[en.underwater-war.{number}:{part}]")
+
+
+def _opt_octopus_no_card(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _uw_turn(s) or s.step != "next-card":
+            return None
+        lacking = [p for p in s.plays if face_up(s, p) is None]
+        if not lacking:
+            return None
+        if option == "loses_round" and len(lacking) == 1:
+            return _forfeit(s, o, next(p for p in s.plays if p not in lacking))
+        req = [o.eq("next", "round-over"), o.eq("winner", "none")]
+        req += [to_discard(o, n, owner_of(n)) for n in card_names(o, "aside")]  # type: ignore[arg-type]
+        req += [goes(o, n, "pile") for n in card_names(o, "top")]
+        return conj(*req)
+    return fn
+
+
+# --------------------------------------------------------------------------- all of them
+
+def _rc(ruling: str, option: str, fn: Any, overrides: Any = ()) -> RulingConstraint:
+    return RulingConstraint(ruling, option, fn, overrides if callable(overrides) else _everywhere(overrides))
+
+
+def _everywhere(ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Clause (part) names, with the names the same rules have where a 2-player game brings them in:
+    the Bad Chomps by es.dos-jugadores.2, ties, Eels and Octopuses by es.doble-chomp.3."""
+    out = list(ids)
+    for cid in ids:
+        base, _, part = cid.partition("[")
+        inner = base + (":" + part.rstrip("]") if part else "")
+        if base.startswith("en.bad-chomp."):
+            out.append(f"es.dos-jugadores.2[{inner}]")
+        if base.startswith(("en.tie.", "en.feeding-frenzy.", "en.ink-out.", "en.octopus-vs-eel.")):
+            out.append(f"es.doble-chomp.3[{inner}]")
+    return tuple(dict.fromkeys(out))
+
+
+def _rulings() -> list[RulingConstraint]:
+    out = []
+    for opt in ("own_discards", "stay_in_centre", "replay_like_tie"):
+        for rid in ("chomp.nobody_slaps", "chomp.nobody_can_chomp"):
+            out.append(_rc(rid, opt, _opt_nobody(opt), ("en.gameplay.4", "en.bad-chomp.9")))
+    for opt in ("bad_chomp", "wins_round", "no_effect"):
+        out.append(_rc("chomp.lower_not_lowest", opt, _opt_lower_not_lowest(opt), ("en.bad-chomp.2",)))
+    out.append(_rc("chomp.frenzy_vs_bad_chomp", "frenzy_overrides", _opt_frenzy("frenzy_overrides"),
+                   ("en.bad-chomp.3", "en.bad-chomp.4", "en.bad-chomp.2")))
+    out.append(_rc("chomp.frenzy_vs_bad_chomp", "bad_chomp_applies", _opt_frenzy("bad_chomp_applies"),
+                   ("en.feeding-frenzy.3", "en.bad-chomp.2")))
+    for opt in ("all_cards", "current_cards_only"):
+        out.append(_rc("chomp.eel_in_replay", opt, _opt_eel_in_replay(opt), ("en.ink-out.4", "en.tie.3[cards]")))
+    for opt in ("winner_takes_both", "only_if_can_chomp"):
+        out.append(_rc("chomp.bad_chomp_both_cards", opt, _opt_both_cards(opt), _both_cards_overrides(opt)))
+    for opt in ("shuffle_then_put", "no_penalty"):
+        out.append(_rc("chomp.bad_chomp_no_card", opt, _opt_bad_chomp_no_card(opt), ("en.outcomes.5",)))
+    out.append(_rc("chomp.octopus_in_replay", "ink_out_again", _opt_octopus_in_replay("ink_out_again"),
+                   ("en.ink-out.4",)))
+    out.append(_rc("chomp.octopus_in_replay", "octopus_ignored", _opt_octopus_in_replay("octopus_ignored"),
+                   ("en.ink-out.2", "en.ink-out.6", "en.bad-chomp.2", "en.bad-chomp.6")))
+    for opt in ("all_players", "tied_only"):
+        out.append(_rc("chomp.tie_replay_players", opt, _opt_tie_players(opt), ("en.tie.2",)))
+    for opt in ("all_tie_cards", "chompable_only"):
+        out.append(_rc("chomp.tie_replay_winnings", opt, _opt_tie_winnings(opt),
+                       ("en.tie.3[cards]", "en.tie.4", "en.tie.5", "en.gameplay.4")))
+    for opt in ("when_needed", "when_pile_runs_out"):
+        out.append(_rc("chomp.reshuffle_when", opt, _opt_reshuffle(opt), ("en.outcomes.5",)))
+    for opt in ("survivor_wins", "shared_last_round"):
+        out.append(_rc("chomp.fewer_than_two_left", opt, _opt_fewer_than_two(opt), ("en.object.2",)))
+    for opt in ("shared_win", "no_winner"):
+        out.append(_rc("chomp.count_tie", opt, _opt_count_tie(opt)))
+    out.append(_rc("chomp.count_declares_winner", "most_cards_wins", _opt_count_declares_winner("most_cards_wins"),
+                   ("en.object.2",)))
+    out.append(_rc("chomp.count_declares_winner", "no_winner", _opt_count_declares_winner("no_winner"),
+                   ("en.ending.3[winner]",)))
+    for opt in ("sits_out", "washed_up"):
+        out.append(_rc("chomp.replay_no_card", opt, _opt_replay_no_card(opt)))
+    for opt in ("owners_reclaim", "stay_in_centre"):
+        out.append(_rc("chomp.replay_nobody_can_play", opt, _opt_replay_nobody(opt, ("standard", "doble-chomp"))))
+        out.append(_rc("chomp.two_player_nobody_can_play", opt,
+                       _opt_replay_nobody(opt, ("underwater-war", "chomp-rapido"))))
+    for opt in ("turn_what_you_have", "loses_game"):
+        out.append(_rc("chomp.doble_short", opt, _opt_doble_short(opt)))
+    for opt in ("apply", "not_apply"):
+        out.append(_rc("chomp.two_player_bad_chomps", opt, _opt_two_player_bad_chomps(opt),
+                       () if opt == "apply" else ("es.dos-jugadores.2",)))
+    for opt in ("discard_pile", "bottom_of_pile"):
+        out.append(_rc("chomp.two_player_won_cards", opt, _opt_won_cards(opt)))
+    for opt in ("own_is_bad_chomp", "may_slap_own"):
+        out.append(_rc("chomp.uw_own_eel", opt, _opt_uw_own_eel(opt), _own_eel_overrides(opt)))
+    for rid, mode, opts in (("chomp.rapido_own_card", "chomp-rapido", ("allowed", "bad_chomp")),
+                            ("chomp.doble_lowest_yours", "doble-chomp", ("allowed", "not_allowed"))):
+        for opt in opts:
+            allowed = opt == "allowed"
+            out.append(_rc(rid, opt, _opt_own_lowest(mode, allowed), _own_lowest_overrides(mode, allowed)))
+    for opt in ("bad_chomp", "no_effect"):
+        out.append(_rc("chomp.eel_race_wrong_card", opt, _opt_eel_race_wrong_card(opt),
+                       ("es.dos-jugadores.2[en.bad-chomp.2]",) if opt == "bad_chomp" else ()))
+    for opt in ("either_card", "both_cards"):
+        out.append(_rc("chomp.doble_which_card", opt, _opt_doble_which(opt), _doble_which_overrides(opt)))
+    for opt in ("next_card", "war"):
+        out.append(_rc("chomp.uw_octopus_pair", opt, _opt_uw_octopus_pair(opt), _octopus_pair_overrides(opt)))
+    for opt in ("eel_prevails", "octopus_first"):
+        out.append(_rc("chomp.uw_eel_vs_octopus", opt, _opt_uw_eel_vs_octopus(opt), _eel_vs_octopus_overrides(opt)))
+    for opt in ("higher_wins", "race_again"):
+        out.append(_rc("chomp.rapido_after_war", opt, _opt_rapido_after_war(opt), _rapido_after_war_overrides(opt)))
+    for opt in ("play_what_you_have", "lose_the_war"):
+        out.append(_rc("chomp.war_short", opt, _opt_war_short(opt), _turn_overrides(3, "war")))
+    for opt in ("loses_round", "cards_go_back"):
+        out.append(_rc("chomp.octopus_no_card", opt, _opt_octopus_no_card(opt), _turn_overrides(6, "turn")))
+    return out
+
+
+RULINGS = _rulings()
+_ = (first_to_slap_lowest, exactly)
