@@ -514,7 +514,7 @@ def _game_info(name: str) -> dict[str, Any]:
         "game": name,
         "variants": rows,
         "decks": list(decks),
-        "rulesets": list(BUILTIN_RULESETS),
+        "rulesets": [*BUILTIN_RULESETS, "inline"],
         "ruling_points": [
             {"id": rp.id, "kind": rp.kind, "options": list(rp.option_ids), "recommended": rp.recommended}
             for rp in points.values()

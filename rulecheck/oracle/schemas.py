@@ -25,19 +25,24 @@ from rulecheck.core.encoding import Encoding, obj
 from rulecheck.core.rulings import load_ruling_points
 from rulecheck.oracle.protocol import PROTOCOL
 
-__all__ = ["SCHEMA_DRAFT", "encoding_of", "game_schema", "schema_files", "schema_text", "write_schemas"]
+__all__ = ["SCHEMA_DRAFT", "encoding_of", "game_schema", "public_module", "schema_files", "schema_text",
+           "write_schemas"]
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
 ENCODED_GAMES = {"chomp": "rulecheck.games.chomp.public", "chonker-party": "rulecheck.games.chonker_party.public"}
 """The games whose encoding is declared, and the module that declares it."""
 
 
+def public_module(game: str) -> Any:
+    """The module declaring the game's encoding (``rulecheck.games.<game>.public``), or None."""
+    module = ENCODED_GAMES.get(game)
+    return None if module is None else importlib.import_module(module)
+
+
 def encoding_of(game: str) -> Encoding | None:
     """The game's declared encoding, or None for a game without one (test games)."""
-    module = ENCODED_GAMES.get(game)
-    if module is None:
-        return None
-    return importlib.import_module(module).encoding()  # type: ignore[no-any-return]
+    module = public_module(game)
+    return None if module is None else module.encoding()  # type: ignore[no-any-return]
 
 
 def game_schema(game: str) -> dict[str, Any]:

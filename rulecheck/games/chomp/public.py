@@ -27,7 +27,7 @@ from rulecheck.core.encoding import ActionKind, Arg, Encoding, Field
 from rulecheck.core.errors import InvalidStateError
 from rulecheck.core.game import Pending, action_to_json
 from rulecheck.core.provenance import Context, Undetermined
-from rulecheck.games.chomp.cards import CARD_NAMES
+from rulecheck.games.chomp.cards import CARD_NAMES, KINDS, count_sequences
 from rulecheck.games.chomp.state import (
     CHOMP_RAPIDO,
     DEAL,
@@ -72,7 +72,9 @@ __all__ = [
     "STATE_FIELDS",
     "VIEW_FIELDS",
     "VIEW_OMITS",
+    "chance_count",
     "check_state",
+    "deal_input",
     "encoding",
     "observation",
     "view",
@@ -244,6 +246,11 @@ DEAL_INPUT: Mapping[str, Any] = {
 }
 
 
+def deal_input(action: list[Any]) -> dict[str, Any]:
+    """The ``deal`` of a ``new_game`` request that plays the deal action ``action`` (JSON)."""
+    return {"piles": action[1], "out_of_play": action[2]}
+
+
 def encoding() -> Encoding:
     """Chomp!'s encoding on the wire (:mod:`rulecheck.core.encoding`)."""
     return Encoding(
@@ -300,6 +307,16 @@ def observation(game: Any, state: Hashable, player: int) -> dict[str, Any]:
         "shuffle_for": s.shuffle_for if s.shuffle_for >= 0 else None,
         "outcome": game.outcome(s) if s.phase == OVER else None,
     }
+
+
+def chance_count(game: Any, state: Hashable) -> int:
+    """How many distinct outcomes the chance node ``state`` has (without listing them): the
+    distinct deals, or the distinct orders of the discard pile being shuffled."""
+    s: ChompState = state  # type: ignore[assignment]
+    if s.phase == DEAL:
+        return count_sequences(game.counts, game.num_players * game.per_player)
+    cards = s.discards[s.shuffle_for]
+    return count_sequences(tuple(cards.count(c) for c in range(KINDS)), len(cards))
 
 
 # ---------------------------------------------------------------------- checks

@@ -51,8 +51,20 @@ from rulecheck.games.chonker_party.state import (
     State,
 )
 
-__all__ = ["ACTIONS", "OBSERVATION_FIELDS", "SEEN_FIELDS", "STATE_FIELDS", "VIEW_FIELDS", "check_state", "encoding",
-           "seen_from_json", "seen_to_json", "view"]
+__all__ = [
+    "ACTIONS",
+    "OBSERVATION_FIELDS",
+    "SEEN_FIELDS",
+    "STATE_FIELDS",
+    "VIEW_FIELDS",
+    "chance_count",
+    "check_state",
+    "deal_input",
+    "encoding",
+    "seen_from_json",
+    "seen_to_json",
+    "view",
+]
 
 _THEN_DISCARD = ("turn-passes", "master-continues", "round-ends")
 _CARD = {"$ref": "#/$defs/card"}
@@ -268,6 +280,11 @@ DEAL_INPUT: Mapping[str, Any] = {
 }
 
 
+def deal_input(action: list[Any]) -> dict[str, Any]:
+    """The ``deal`` of a ``new_game`` request that plays the deal action ``action`` (JSON)."""
+    return {"hands": action[1], "discard": action[2]}
+
+
 def encoding() -> Encoding:
     """Chonker Party's encoding on the wire (:mod:`rulecheck.core.encoding`)."""
     return Encoding(
@@ -378,6 +395,15 @@ def _then(s: State) -> str | None:
     if s.phase in (PH_DISCARD, PH_DISCARD_RANDOM):
         return _THEN_DISCARD[s.aux]
     return None
+
+
+def chance_count(game: Any, state: Hashable) -> int | None:
+    """How many distinct outcomes the chance node ``state`` has: None for the deal (too many to
+    count cheaply), else the players (munchies-master) or the card types in the hand or deck."""
+    s: State = state  # type: ignore[assignment]
+    if s.phase == PH_DEAL:
+        return None
+    return len(game.chance_outcomes(s))
 
 
 # ---------------------------------------------------------------------- checks
