@@ -51,6 +51,23 @@ def _games(value: tuple[str, ...]) -> list[str] | None:
     return _multi(value)
 
 
+@conformance.command("docs", epilog=examples("rulecheck conformance docs", "rulecheck conformance docs /tmp/docs"))
+@click.argument("directory", type=click.Path(file_okay=False), required=False)
+def docs(directory: str | None) -> None:
+    """Write the per-game JSON Schemas (schemas/GAME.schema.json) and encoding guides
+    (encoding/GAME.md) under DIRECTORY (default: the project's docs/), generated from the code."""
+    from rulecheck.core.paths import project_dir
+    from rulecheck.oracle.guide import guide_files
+    from rulecheck.oracle.schemas import schema_files
+
+    root = Path(directory) if directory else project_dir() / "docs"
+    for rel, text in {**schema_files(), **guide_files()}.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {path}")
+
+
 @conformance.command("export", epilog=examples("rulecheck conformance export vectors/",
                                                  "rulecheck conformance export vectors/ --games chomp --seeds 4"))
 @click.argument("directory", type=click.Path(file_okay=False))

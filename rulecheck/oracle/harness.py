@@ -116,13 +116,22 @@ class Subprocess:
         self._reader.start()
         self._next_id = 0
         self.requests = 0
+        self.broken = False
+        """Set once the implementation exited, closed its input or did not answer in time: nothing
+        more can be asked of it."""
 
     def _read(self) -> None:
+        """Queue each response line; a line over :data:`MAX_LINE` bytes is read to its end and
+        queued as ``b""`` (too long), so the next response is still the next line."""
         assert self.proc.stdout is not None
         while True:
             line = self.proc.stdout.readline(MAX_LINE + 1)
             if not line:
                 break
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                while line and not line.endswith(b"\n"):  # invariant: this line's bytes so far are dropped
+                    line = self.proc.stdout.readline(1 << 16)
+                line = b""
             self._lines.put(line)
         self._lines.put(None)
 
@@ -130,19 +139,24 @@ class Subprocess:
         """Send one raw line, wait for one response line."""
         self.requests += 1
         assert self.proc.stdin is not None
+        if self.broken:
+            raise HarnessError("the implementation can no longer be asked (it exited or did not answer)")
         try:
             self.proc.stdin.write(line.encode("utf-8") + b"\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
+            self.broken = True
             raise HarnessError(f"the implementation closed its input: {exc}; {self.stderr_tail()}") from exc
         try:
             raw = self._lines.get(timeout=self.timeout)
         except queue.Empty as exc:
+            self.broken = True
             raise HarnessError(f"no response within {self.timeout} s to {line[:200]}") from exc
         if raw is None:
+            self.broken = True
             raise HarnessError(f"the implementation exited (code {self.proc.poll()}); {self.stderr_tail()}")
-        if not raw.endswith(b"\n") and len(raw) > MAX_LINE:
-            raise HarnessError(f"response line longer than {MAX_LINE} bytes")
+        if not raw:
+            raise HarnessError(f"response line longer than {MAX_LINE} bytes (to {line[:200]})")
         try:
             response = decode_line(raw.rstrip(b"\r\n"))
         except RulecheckError as exc:
@@ -381,6 +395,8 @@ class CaseResult:
         if self.divergence is not None:
             return self.divergence.describe()
         lines = [f"request: {_request_text(self.request)}"] if self.request is not None else []
+        if not self.differences:
+            return "\n".join([*lines, self.message])
         return "\n".join([*lines, *describe_differences(self.differences, "")])
 
     def to_json(self) -> dict[str, Any]:
@@ -507,7 +523,12 @@ class Lockstep:
               choices: list[int], config: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any], Divergence | None]:
         """Ask both; (reference response, implementation response, the divergence or None)."""
         expected = self.ref.ask(ref_request)
-        actual = self.impl.ask(impl_request)
+        try:
+            actual = self.impl.ask(impl_request)
+        except HarnessError as exc:  # an answer too long or not JSON: a wrong answer, unless it is gone
+            if getattr(self.impl, "broken", False):
+                raise
+            actual = {"unreadable response": str(exc)}
         cmd = str(ref_request.get("cmd"))
         e, a = self.comparison.project(cmd, expected), self.comparison.project(cmd, actual)
         diffs = differences(e, a)
@@ -786,8 +807,14 @@ def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, selection
         for seed in range(seeds):
             t = time.perf_counter()
             name = f"seed-{seed}"
-            div, trace, _ = lock.play(config.request(), rng=random.Random(seed))
             suite = f"games:{config.label()}"
+            try:
+                div, trace, _ = lock.play(config.request(), rng=random.Random(seed))
+            except HarnessError as exc:
+                report.cases.append(CaseResult(suite, name, False, str(exc), seconds=time.perf_counter() - t))
+                if getattr(impl, "broken", False):
+                    raise
+                continue
             if div is None:
                 report.cases.append(CaseResult(suite, name, True, f"{len(trace)} actions",
                                                seconds=time.perf_counter() - t))
@@ -798,8 +825,20 @@ def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, selection
                 suite, name, False, f"{div.kind} after {len(div.trace)} actions ({len(div.differences)} differences)",
                 div.differences, div.request, div.expected, div.actual, time.perf_counter() - t, div))
         if first is not None:
-            report.divergences.append(shrink_divergence(lock, first, budget=shrink_budget, search_budget=search_budget)
-                                      if shrink else first)
+            report.divergences.append(_shrunk(lock, first, shrink, shrink_budget, search_budget, impl))
+
+
+def _shrunk(lock: Lockstep, div: Divergence, shrink: bool, budget: int, search_budget: int,
+            impl: Backend) -> Divergence:
+    """``div`` shrunk (if ``shrink``); as found if the implementation fails to answer while shrinking."""
+    if not shrink:
+        return div
+    try:
+        return shrink_divergence(lock, div, budget=budget, search_budget=search_budget)
+    except HarnessError:
+        if getattr(impl, "broken", False):
+            raise
+        return div
 
 
 def _hello(impl: Backend, ref: Local, report: HarnessReport) -> Declared:
@@ -835,14 +874,20 @@ def _run_vectors(impl: Backend, report: HarnessReport, vectors: str, chosen: Seq
             if label is not None and label not in labels:
                 continue
             t = time.perf_counter()
-            if "line" in case:
-                if not hasattr(impl, "ask_line"):
-                    continue
-                actual = impl.ask_line(case["line"])
-                cmd = "line"
-            else:
-                actual = impl.ask(case["request"])
-                cmd = str(case["request"].get("cmd"))
+            cmd = "line" if "line" in case else str(case["request"].get("cmd"))
+            try:
+                if "line" in case:
+                    if not hasattr(impl, "ask_line"):
+                        continue
+                    actual = impl.ask_line(case["line"])
+                else:
+                    actual = impl.ask(case["request"])
+            except HarnessError as exc:
+                if getattr(impl, "broken", False):
+                    raise
+                report.cases.append(CaseResult(f"vectors:{rel}", case["id"], False, str(exc),
+                                               request=case.get("request", case.get("line"))))
+                continue
             diffs = differences(comparison.project(cmd, case["expect"]), comparison.project(cmd, actual))
             msg = f"{len(diffs)} difference(s), first at {diffs[0].path}" if diffs else ""
             report.cases.append(CaseResult(f"vectors:{rel}", case["id"], not diffs, msg, diffs,
