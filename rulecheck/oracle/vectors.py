@@ -364,11 +364,12 @@ def _area_cases(oracle: Any, bucket: _Bucket, game_name: str) -> list[dict[str, 
             cases.append(_case(oracle, f"{prefix}/{n:02d}-reject", {
                 **base, "cmd": "apply", **position, "action": action_to_json(bad)},
                 "an action that is not legal here is rejected", **ctx))
-        if n == 0 and hit.history:
+        if n < 2:
+            after = {"history": [*position["history"], action_to_json(hit.action)]}
             for p in range(game.num_players):
                 cases.append(_case(oracle, f"{prefix}/{n:02d}-observation-{p}", {
-                    **base, "cmd": "observation", **position, "player": p},
-                    f"what player {p} sees here", **ctx))
+                    **base, "cmd": "observation", **after, "player": p},
+                    f"what player {p} sees after the step", **ctx))
     return cases
 
 

@@ -347,7 +347,9 @@ class ChonkerParty(Game):
         if isinstance(deal, Mapping):
             if "hands" not in deal or "discard" not in deal:
                 raise InvalidDealError("a deal object needs 'hands' (one list per player) and 'discard'")
-            piles = [*list(deal["hands"]), deal["discard"]]
+            if not isinstance(deal["hands"], list | tuple):
+                raise InvalidDealError(f"the deal's 'hands' is a list of hands, one per player, got {deal['hands']!r}")
+            piles = [*deal["hands"], deal["discard"]]
         elif isinstance(deal, list | tuple):
             piles = list(deal)
             if len(piles) == self.n:
