@@ -288,9 +288,10 @@ def run_fuzz(ask_line: Callable[[bytes], str], lines: Iterator[tuple[str, bytes]
         report.kinds[kind] += 1
         text = ask_line(line)
         try:
+            text.encode("utf-8")  # what a server writes must be UTF-8
             response = json.loads(text)
             code = "ok" if response["ok"] else response["error"]["code"]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError):  # (UnicodeEncodeError is a ValueError)
             code = "unreadable"
         report.codes[code] += 1
         if code in ("internal-error", "unreadable"):

@@ -464,8 +464,15 @@ def decode_line(line: str | bytes) -> Any:
 
 
 def encode_response(response: Mapping[str, Any]) -> str:
-    """One response line: sorted keys, no spaces, UTF-8 text (deterministic)."""
-    return json.dumps(response, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """One response line: sorted keys, no spaces, UTF-8 text (deterministic). A response holding a
+    lone surrogate (echoed from a request's ``"\\ud800"``), which UTF-8 cannot carry, is written with
+    every non-ASCII character escaped instead."""
+    text = json.dumps(response, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(response, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return text
 
 
 def canonical(value: Any) -> str:
