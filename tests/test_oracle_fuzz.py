@@ -15,7 +15,7 @@ from rulecheck.oracle.protocol import ERROR_CODES, MAX_LINE, Oracle
 
 
 def _check(report_text: str, report: object) -> None:
-    internal = getattr(report, "internal")
+    internal = report.internal
     assert not internal, f"{report_text}\nfirst: {internal[0][0][:300]!r} -> {internal[0][1][:300]}"
 
 
