@@ -19,7 +19,7 @@ stdout (:class:`Subprocess`); the reference is the in-process :class:`~rulecheck
    positions, else the history. At the end the whole game is replayed once more as a history.
 
 A failure does not stop the run: every configuration and every seed is played, each failure is
-reported with every differing path and both whole values, and the first divergence of each
+reported with every differing path and both whole values, and the shortest divergence of each
 configuration is shrunk (:mod:`rulecheck.oracle.shrink`) and, where the game's deals can be
 enumerated, a breadth-first search over all shorter games proves the shrunk trace minimal or
 finds a shorter one.
@@ -414,7 +414,7 @@ class CaseResult:
 @dataclass
 class HarnessReport:
     """Everything a run checked: cases (grouped in suites: hello, one per vector file, one per
-    configuration), the shrunk divergences (the first of each configuration), and notes."""
+    configuration), the shrunk divergences (the shortest of each configuration), and notes."""
 
     cases: list[CaseResult] = field(default_factory=list)
     divergences: list[Divergence] = field(default_factory=list)
@@ -820,7 +820,8 @@ def _run(impl: Backend, report: HarnessReport, *, vectors: str | None, selection
                                                seconds=time.perf_counter() - t))
                 continue
             div.seed = seed
-            first = first or div
+            if first is None or len(div.trace) < len(first.trace):  # the shortest shrinks fastest
+                first = div
             report.cases.append(CaseResult(
                 suite, name, False, f"{div.kind} after {len(div.trace)} actions ({len(div.differences)} differences)",
                 div.differences, div.request, div.expected, div.actual, time.perf_counter() - t, div))
