@@ -538,26 +538,90 @@ The actor `chance` (player -1):
 Outcomes are listed sorted by canonical JSON text, with exact probabilities `"p/q"`.
 """
 
-_CP_PLAY = """## How the reference plays a game
+_CP_PLAY = """## How the reference plays a game, step by step
 
-The state's `phase` says what comes next and `actor` who decides; the legal actions follow from them:
+The state's `phase` says what comes next and `actor` who decides; each ruling point is named
+(`recommended` takes the option `rulecheck rulings chonker-party` marks). Seats go clockwise:
+the next player after p is p + 1 (mod n).
 
-- `play` (the actor's turn, or an extra play after an action card): `["play", card]` for each card type in his
-  hand that the decision allows (after a Force: only the type named, if he has it; after Choose under
-  `cp.choose_then_play = chosen_card`: the chosen card).
-- `continue` (the circle came back to the Munchies Master): `["continue_round", card]` for each type he may
-  continue with (a trump, a chonk, a War that is a Chonk now, and draw-action cards as `cp.continue_with_action`
-  says) and `["end_round"]` when he may end it (a Skip or Force at the round's end can force him on).
-- `choose`: `["choose_card", card]` for each type in the deck drawn from; `steal-from`: `["steal_from", p]` for
-  each player who may be stolen from (`cp.steal_from_self`, `cp.steal_empty_hand`); `name-type`:
-  `["name_type", card]` (`cp.named_types`: any type or non-action types only); `show`: `["show", card]` for each
-  type in the shower's hand; `discard`: `["discard", card]` for each type in the skipped player's hand.
-- Before a `play` or `continue` decision, if another player holds a War and `cp.war_window = before_each_turn`,
-  the actor is `race`: `["call_war", p]` for each holder, and `["no_war"]`.
+**The deal.** Hands, discard deck and draw deck are set. `cp.first_master = first_player`: seat 0
+is the Munchies Master; `chance`: a `munchies_master` chance node picks one. The first round starts.
 
-The rules of each card (trump, chonks, Choose, Steal, Skip, See a Card, Force, War), the end of a circle, winning
-a round, drawing back up and the end of the game are the rulebook's, with the ruling points below; the
-reference's step for each is in the vectors (`rulecheck conformance export`), one file per rule area.
+**A round starts**: the Munchies Master takes the first turn (if nobody holds a card, the game is
+over).
+
+**A turn** of player p. If his hand is empty: `cp.empty_hand_turn = pass`: his turn passes (as if he had
+played a card with no effect); otherwise, if nothing has been played yet and he is the Master, the
+next player becomes Master and leads, else the round ends. Otherwise the phase is `play`: he plays
+any card type in his hand (after a Force naming a type he holds: only that type). Before the
+decision, if another player holds a War and `cp.war_window = before_each_turn`, the actor is `race`:
+`["call_war", p]` for each holder, or `["no_war"]`.
+
+**Playing a card** puts it face up on the table, then:
+- a non-action card: the first of the round sets the trump (cp.round.2); the trump or a chonk makes
+  its player `last`. The turn ends.
+- Skip: the turn ends, and the next player is skipped (below).
+- Force: the player names a type (`name-type`, `cp.named_types = any_kind`: any of the 14 types;
+  else non-action types only); the turn ends and the next player must play that type if he holds it
+  (cp.force.4: else anything).
+- Choose: from the draw deck, or the discard deck if the draw deck is empty (cp.empty-draw.1); both
+  empty: no effect (`cp.no_effect_then = turn_ends`: the turn ends; `play_another`: he plays again).
+  Else `choose`: he takes one card of a type in that deck into his hand, then plays again (any card;
+  `cp.choose_then_play = chosen_card`: the card he took).
+- Steal: the players he may steal from are the others (`cp.steal_from_self = include_self`: him too)
+  who hold cards (`cp.steal_empty_hand = holders_only`; else empty hands too); none: no effect. Else
+  `steal-from`, then a `stolen` chance node (a random card of the victim's hand goes to the stealer;
+  none if the victim holds nothing), then the victim draws a card (from the draw deck, or the discard
+  deck under `cp.steal_victim_draw_fallback = discard_deck`), then the stealer plays again.
+- See a Card: with both decks empty, no effect. Else he names a type (`name-type`); each other player,
+  clockwise from him, shows him a card: a card of that type if he holds one, nothing if he holds no
+  card, otherwise (`cp.see_no_such_card = shower_chooses`) a card of his choice (`show`; else nothing).
+  The asker then draws a card and plays again. What was shown is `seen` (the asker's alone) until the
+  round ends.
+- War: if a War is in effect or the draw deck is empty, it is a Chonk (`war-chonk`, cp.war.5-7): it
+  sets the trump to chonk if there is none (`cp.war_chonk_sets_trump = sets_trump`), makes its player
+  `last`, ends the War under `cp.war_chonk_ends_war = ends_war`; under `cp.war_chonk_effect =
+  chonk_and_draw` he then draws and plays, else his turn ends. Otherwise a War is now in effect and he
+  draws a card from the draw deck and plays again. A War called out of turn does the same for the
+  caller, who then goes back to waiting: the decision it was called before comes next.
+
+A player who "plays again" with an empty hand: `cp.empty_hand_turn` (`pass`: his turn ends). While
+the Master continues the round (below), under `cp.continue_after_action = trump_chonk_or_end`, he does
+not play freely again: he makes a `continue` decision instead.
+
+**The end of a turn.** If the Master is continuing and `cp.continue_who_plays = master_only`, the
+circle ends. Otherwise the turn passes to the next player; if that is the Master, the circle ends. A
+skipped player discards a card (`discard`, his choice under `cp.skip_discard_choice = victim_chooses`;
+else a `discarded` chance node) onto the discard deck (`cp.skip_discard_to = discard_deck`; else onto
+the table) and his turn passes; a skipped player with no card just loses the turn.
+
+**The end of a circle**: the Master decides (`continue`). After a Skip played just before him:
+`cp.skip_at_round_end = force_continue` (or an empty hand): he must continue with any card;
+`discard_and_force`: he discards, then must continue; `discard_and_end`: he discards and the round
+ends. After a Force: he must continue with the type named if he holds it, else he may continue with
+anything or end. Otherwise he may `end_round` or `continue_round` with: the trump or a chonk (no trump
+yet: a chonk, or under `cp.continue_no_trump_yet = any_non_action` any non-action card he holds), a War
+if a War is in effect or the draw deck is empty (it is a Chonk then), and Choose, Steal, See a Card or
+War when `cp.continue_with_action` allows (`draw_action_without_trump`: if he holds none of the
+others). A forced Master holding none of the forced cards may play anything or end. Continuing plays
+the card as his turn and play goes on clockwise for another circle.
+
+**The end of a round.** The `last` player wins it (nobody: `cp.no_trump_winner = master`, the Master;
+else the cards go to the discard deck); the table goes to his win pile and he is the next Munchies
+Master. Trump, `last` and `seen` are cleared. A win pile holding all the Spoiled of the deck ends the
+game at once under `cp.four_spoiled_when = immediately`. During a War the next round starts at once
+while anyone holds cards; when nobody does, the War ends. Then everyone draws back up to a full hand,
+the winner first and then clockwise, each player's cards in a row, one `draw` chance node per card;
+if the draw deck cannot cover everyone, `cp.refill_shortage = round_robin` deals one card at a time
+clockwise from the winner to those below a full hand. With the draw deck empty: the next round starts
+if anyone holds cards; else the game is over (`cp.game_over_discard = discard_becomes_draw`: the discard
+deck becomes the draw deck first).
+
+**The end of the game.** A player holding all the Spoiled of the deck wins (`four-spoiled`). Else the
+most points wins (+1 per sweet or salty, -1 per spoiled: `most-points`); tied, the most chonks
+(`war-chonk` counts under `cp.war_chonk_scoring = counts_as_chonk`: `chonk-tiebreak`); still tied, the
+most cards (`cards-tiebreak`); still tied, `cp.final_tie` (`shared`: they share the win; else nobody:
+`still-tied`).
 """
 
 
