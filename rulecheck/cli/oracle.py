@@ -177,7 +177,7 @@ def run(vectors: str | None, games: tuple[str, ...], variants: tuple[str, ...], 
         echo(f"{'ok  ' if not failed else 'FAIL'} {suite}: {checks - failed}/{checks}")
     for i, case in enumerate(report.failures):
         echo(f"FAIL {case.suite} {case.name}: {case.message}")
-        if i < show and case.divergence is None:
+        if i < show and case.divergence is None and case.differences:
             echo(case.detail)
     for div in report.divergences:
         echo(div.describe())
