@@ -23,7 +23,8 @@ from oracle_helpers import MUTANT
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Game
 from rulecheck.games import load_game
-from rulecheck.oracle.harness import Subprocess, run_conformance
+from rulecheck.oracle.compare import ASPECTS, Comparison
+from rulecheck.oracle.harness import Selection, Subprocess, run_conformance
 from rulecheck.oracle.protocol import Oracle
 from rulecheck.oracle.vectors import Config, export_vectors
 
@@ -37,6 +38,9 @@ REFERENCE = [sys.executable, "-m", "rulecheck", "oracle"]
 CHOMP_DECK = "shark=1,shrimp=1,plankton=1,eel=1,octopus=1,littlefish=1"
 CP_DECK = "sweet=2,salty=1,chonk=1,leaf=2,steal=1,hand=2"
 _ORACLE = Oracle()
+EVERYTHING = Comparison.parse(ASPECTS, provenance="exact")
+"""The mutants below differ from the reference in a ruling: compared with provenance and the view, the
+first step that asks that ruling diverges, which is what the independent minimum counts."""
 
 
 @pytest.fixture(scope="module")
@@ -64,9 +68,11 @@ def test_vectors_cover_every_named_rule_area(vectors: Path) -> None:
 
 def test_reference_oracle_against_itself_passes(vectors: Path) -> None:
     t = time.perf_counter()
-    with Subprocess(REFERENCE) as impl:
-        report = run_conformance(impl, vectors=str(vectors), seeds=1, max_steps=120)
+    with Subprocess(REFERENCE) as impl:  # every variant, deck and ruleset; the smallest player counts
+        report = run_conformance(impl, vectors=str(vectors), seeds=1, max_steps=120,
+                                 selection=Selection.of(players=[2, 3]))
     assert report.ok, [f"{c.name}: {c.message}" for c in report.failures[:5]]
+    assert len(report.configurations) == 72  # (4 chomp + 1 chonker-party variants) x 4 decks x 3 rulesets, 2-3p
     print(f"reference vs itself: {report.summary()} ({time.perf_counter() - t:.1f} s wall)")
 
 
@@ -108,7 +114,7 @@ def test_mutant_is_caught_with_a_minimal_trace(game: str, variant: str, players:
     t = time.perf_counter()
     with Subprocess([*MUTANT, "--ruling", defect]) as impl:
         report = run_conformance(impl, games=[game], seeds=20, configs=[Config(game, variant, players, deck)],
-                                 search_budget=1500)
+                                 search_budget=1500, comparison=EVERYTHING)
     elapsed = time.perf_counter() - t
     div = report.divergence
     assert not report.ok and div is not None, "the mutant was not caught"
@@ -123,12 +129,12 @@ def test_mutant_on_the_full_deck_is_caught_and_shrunk() -> None:
     with Subprocess([*MUTANT, "--ruling", "chomp.reshuffle_when=when_pile_runs_out"]) as impl:
         report = run_conformance(impl, games=["chomp"], seeds=10, max_steps=400,
                                  configs=[Config("chomp", "standard", 3, "full")], search_budget=100,
-                                 shrink_budget=40)
+                                 shrink_budget=40, comparison=EVERYTHING)
     div = report.divergence
     assert div is not None and div.original_length is not None
     assert len(div.trace) <= div.original_length
     replayed = Oracle().handle({**div.request, "id": 1})
-    assert replayed["ok"]  # the reported request replays on the reference
+    assert replayed["ok"]  # the reported request (the implementation's, here the reference's own state) replays
 
 
 def test_perft_through_the_protocol_matches_the_game_api() -> None:

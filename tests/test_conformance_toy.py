@@ -18,6 +18,7 @@ from oracle_helpers import MUTANT, TOY, TOY_SERVER, registered_toy
 from rulecheck.cli import main
 from rulecheck.core.game import Game
 from rulecheck.games import load_game
+from rulecheck.oracle.compare import DEFAULT_ASPECTS, Comparison
 from rulecheck.oracle.harness import Subprocess, run_conformance, write_junit
 from rulecheck.oracle.vectors import Config, export_vectors
 
@@ -40,7 +41,7 @@ def test_export_is_deterministic_and_the_manifest_hashes_match(vectors: Path, tm
     second = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*.json")}
     assert first == second
     manifest = json.loads((vectors / "manifest.json").read_text())
-    assert manifest["protocol"] == "rulecheck-oracle/1" and manifest["engine"].startswith("rulecheck ")
+    assert manifest["protocol"] == "rulecheck-oracle/2" and manifest["engine"].startswith("rulecheck ")
     for entry in manifest["files"]:
         assert hashlib.sha256((vectors / entry["path"]).read_bytes()).hexdigest() == entry["sha256"]
 
@@ -49,8 +50,10 @@ def test_vectors_cover_the_areas_with_results_rejections_and_perft(vectors: Path
     names = {p.stem for p in (vectors / TOY).glob("*.json")}
     assert {"section-en.toy-compare", "section-en.toy-setup", "ruling-toy.tie", "gaps", "perft"} <= names
     tie = json.loads((vectors / TOY / "ruling-toy.tie.json").read_text())
-    kinds = {c["id"].rsplit("-", 1)[1] for c in tie["cases"]}
-    assert {"apply", "legal", "reject", "history"} <= kinds
+    kinds = {c["id"].rsplit("/", 1)[1].split("-")[1] for c in tie["cases"]}
+    assert {"apply", "legal", "reject", "observation"} <= kinds
+    assert all("history" in c["request"] and "state" not in c["request"] for c in tie["cases"])
+    assert all(c["configuration"]["game"] == TOY for c in tie["cases"])
     for case in tie["cases"]:
         if case["id"].endswith("-apply"):
             assert "toy.tie" in case["expect"]["result"]["provenance"]["rulings"]
@@ -131,7 +134,8 @@ def test_mutant_is_caught_and_the_trace_is_minimal(vectors: Path, variant: str, 
 
 def test_mutant_fails_the_vectors_too(vectors: Path, tmp_path: Path) -> None:
     with Subprocess([*MUTANT, "--toy", "--ruling", "toy.tie=discard"]) as impl:
-        report = run_conformance(impl, vectors=str(vectors), games=[TOY], seeds=0)
+        report = run_conformance(impl, vectors=str(vectors), games=[TOY], seeds=0,
+                                 comparison=Comparison.parse([*DEFAULT_ASPECTS, "state"]))
     failed = {c.suite for c in report.failures}
     assert f"vectors:{TOY}/ruling-toy.tie.json" in failed
     assert f"vectors:{TOY}/section-en.toy-setup.json" not in failed

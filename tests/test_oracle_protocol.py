@@ -13,7 +13,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle_helpers import TOY, registered_toy
 
-from rulecheck.oracle.protocol import COMMANDS, MAX_PERFT_DEPTH, PROTOCOL, Oracle, canonical
+from rulecheck.oracle.protocol import (
+    COMMANDS,
+    MAX_LINE,
+    MAX_PERFT_DEPTH,
+    MAX_PERFT_SECONDS,
+    PROTOCOL,
+    Oracle,
+    canonical,
+    perft,
+)
 
 CFG = {"game": TOY, "variant": "standard", "players": 2, "deck": "small"}
 
@@ -44,11 +53,12 @@ def err(oracle: Oracle, **req: Any) -> str:
 
 def test_hello_lists_protocol_games_variants_players_decks_rulesets(oracle: Oracle) -> None:
     res = ok(oracle, cmd="hello")
-    assert res["protocol"] == PROTOCOL and res["version"] == 1 and res["engine"].startswith("rulecheck ")
-    assert set(res["commands"]) == set(COMMANDS)
+    assert res["protocol"] == PROTOCOL and res["version"] == 2 and res["engine"].startswith("rulecheck ")
+    assert set(res["commands"]) == set(COMMANDS) and res["positions"] == ["history", "state"]
+    assert res["limits"]["max_line_bytes"] == MAX_LINE and res["limits"]["max_perft_seconds"] == MAX_PERFT_SECONDS
     toy = next(g for g in res["games"] if g["game"] == TOY)
     assert toy["variants"] == [{"name": "standard", "players": [2, 3]}, {"name": "sneaky", "players": [2]}]
-    assert toy["decks"] == ["full", "small"] and toy["rulesets"] == ["raw", "recommended"]
+    assert toy["decks"] == ["full", "small"] and toy["rulesets"] == ["raw", "recommended", "inline"]
     assert {rp["id"] for rp in toy["ruling_points"]} == {"toy.tie", "toy.last_card"}
 
 
@@ -102,8 +112,11 @@ def test_perft_matches_enumeration_through_the_protocol(oracle: Oracle, depth: i
     assert sum(r["nodes"] for r in res["breakdown"]) == (res["nodes"] if depth else 0)
 
 
-def test_perft_refuses_too_deep_too_large_and_unenumerable(oracle: Oracle) -> None:
+def test_perft_refuses_too_deep_too_large_too_long_and_unenumerable(oracle: Oracle) -> None:
     assert err(oracle, cmd="perft", history=[], depth=MAX_PERFT_DEPTH + 1, **CFG) == "too-large"
+    assert err(oracle, cmd="perft", history=[], depth=2, max_seconds=MAX_PERFT_SECONDS + 1, **CFG) == "too-large"
+    assert err(oracle, cmd="perft", history=[], depth=2, max_seconds=0, **CFG) == "too-large"
+    assert err(oracle, cmd="perft", history=[], depth=2, max_seconds="1", **CFG) == "bad-request"
     assert err(oracle, cmd="perft", history=[], depth=4, max_nodes=5, **CFG) == "too-large"
     assert err(oracle, cmd="perft", history=[], depth=-1, **CFG) == "bad-request"
     assert err(oracle, cmd="perft", history=[], depth=1, **{**CFG, "deck": "full"}) == "too-many-outcomes"
@@ -147,6 +160,15 @@ def test_bad_lines_get_structured_errors_with_null_id(oracle: Oracle) -> None:
         resp = json.loads(oracle.handle_line(line))
         assert resp["ok"] is False and resp["error"]["code"] == code, (line[:20], resp)
         assert resp["id"] is None
+
+
+def test_perft_stops_at_its_time_budget() -> None:
+    from rulecheck.oracle.protocol import TooLargeError
+
+    game = Oracle().game({"game": "chomp", "variant": "standard", "players": 3, "deck": "mini"})
+    state = game.new_initial_state(seed=1)
+    with pytest.raises(TooLargeError, match="takes more than"):
+        perft(game, state, 12, 5_000_000, max_seconds=0.05)
 
 
 def test_observation_and_describe(oracle: Oracle) -> None:

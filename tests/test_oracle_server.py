@@ -38,6 +38,29 @@ def test_every_line_gets_one_response_and_bad_ones_do_not_stop_it() -> None:
                                                            "too-large"]
 
 
+def test_a_line_over_the_limit_is_refused_while_read_and_the_next_is_served() -> None:
+    from rulecheck.oracle.server import read_lines
+
+    huge = b'{"id": 1, "cmd": "hello", "pad": "' + b"x" * 300 + b'"}'
+    out = io.BytesIO()
+    good = b'{"id": 2, "cmd": "stop"}'
+    lines = list(read_lines(io.BytesIO(huge + b"\n" + good + b"\n"), limit=100))
+    assert lines == [None, good]
+    serve(io.BytesIO(huge + b"\n" + good + b"\n"), out)  # the real limit: both lines served
+    assert [json.loads(x)["id"] for x in out.getvalue().splitlines()] == [1, 2]
+
+
+def test_an_overlong_line_through_the_server_process() -> None:
+    from rulecheck.oracle.protocol import MAX_LINE
+
+    line = b'{"id": 1, "cmd": "hello", "pad": "' + b"x" * (MAX_LINE + 10) + b'"}\n'
+    proc = subprocess.run(TOY_SERVER, input=line + b'{"id": 2, "cmd": "stop"}\n', capture_output=True,
+                          timeout=120, check=True)
+    first, second = (json.loads(x) for x in proc.stdout.splitlines())
+    assert first["id"] is None and first["error"]["code"] == "too-large" and "longer than" in first["error"]["message"]
+    assert second == {"id": 2, "ok": True, "result": {"stopping": True}}
+
+
 def test_stop_ends_the_loop_and_the_rest_is_not_read() -> None:
     responses = run([b'{"id": 1, "cmd": "hello"}', b'{"id": 2, "cmd": "stop"}', b'{"id": 3, "cmd": "hello"}'])
     assert [r["id"] for r in responses] == [1, 2]
@@ -48,7 +71,7 @@ def test_rulecheck_oracle_subprocess_speaks_the_protocol() -> None:
     proc = subprocess.run([sys.executable, "-m", "rulecheck", "oracle"], input=b'{"id":1,"cmd":"hello"}\n{oops\n'
                           b'{"id":2,"cmd":"stop"}\n', capture_output=True, timeout=60, check=True)
     lines = [json.loads(x) for x in proc.stdout.splitlines()]
-    assert lines[0]["result"]["protocol"] == "rulecheck-oracle/1"
+    assert lines[0]["result"]["protocol"] == "rulecheck-oracle/2"
     assert lines[1]["error"]["code"] == "bad-json" and lines[2]["result"]["stopping"]
 
 

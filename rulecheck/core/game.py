@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -231,6 +231,17 @@ class Game(ABC):
         """What ``player`` may see; the full state by default (perfect information)."""
         return self.state_to_json(state)
 
+    def view(self, state: Hashable) -> dict[str, Any]:
+        """The state's canonical public form: the game's facts only (piles, hands, table, turn, ...),
+        without the engine's bookkeeping; the full state JSON by default. Another implementation
+        of the game can produce it from its own state, so the conformance harness compares it."""
+        return self.state_to_json(state)
+
+    def check_state(self, state: Hashable, data: Mapping[str, Any]) -> None:
+        """Raise :class:`InvalidStateError`, naming the field, if ``state`` (parsed from ``data``)
+        is not one the rules of this configuration can produce. Nothing by default."""
+        return
+
     def card_total(self) -> int:
         """How many cards are in play (for conservation checks)."""
         return 0
@@ -365,22 +376,49 @@ class Game(ABC):
         return self._state_to_json(state)
 
     def state_from_json(self, data: Any) -> Hashable:
+        """A state from its JSON, checked: the fields of this game's states, values the rules can
+        produce (:meth:`check_state`), and for a pending state a ruling point this ruleset leaves
+        open that applying its action to its ``before`` really stops at. InvalidStateError names
+        the field that is wrong."""
         if not isinstance(data, Mapping):
             raise InvalidStateError(f"a state is a JSON object, got {type(data).__name__}")
         if "pending" in data:
-            ruling = data["pending"]
-            if ruling not in self.ruling_points:
-                raise InvalidStateError(f"pending state names unknown ruling point {ruling!r}")
-            before = self.state_from_json(data.get("before"))
+            return self._pending_from_json(data)
+        state = self._state_from_json(data)
+        self.check_state(state, data)
+        return state
+
+    def _pending_from_json(self, data: Mapping[str, Any]) -> Pending:
+        extra = sorted(set(data) - {"pending", "before", "action", "fixed"})
+        if extra:
+            raise InvalidStateError(f"state field {extra[0]!r} is not a field of a pending state "
+                                    "(pending, before, action, fixed)")
+        ruling = data["pending"]
+        if not isinstance(ruling, str) or ruling not in self.ruling_points:
+            raise InvalidStateError(f"state field 'pending': {ruling!r} is not a ruling point of {self.name}")
+        if "before" not in data or not isinstance(data["before"], Mapping) or "pending" in data["before"]:
+            raise InvalidStateError("state field 'before' must be the (non-pending) state the action applies to")
+        before = self.state_from_json(data["before"])
+        try:
             action = action_from_json(data.get("action"))
-            fixed_raw = data.get("fixed", [])
-            if not isinstance(fixed_raw, Sequence) or not all(
-                isinstance(f, Sequence) and len(f) == 2 for f in fixed_raw
-            ):
-                raise InvalidStateError("pending state 'fixed' must be a list of [ruling, option]")
-            fixed = tuple((str(r), str(o)) for r, o in fixed_raw)
-            return Pending(before, action, fixed, str(ruling))
-        return self._state_from_json(data)
+        except IllegalActionError as exc:
+            raise InvalidStateError(f"state field 'action': {exc}") from None
+        fixed = _fixed_from_json(self, data.get("fixed", []))
+        for rid in (*(r for r, _ in fixed), ruling):
+            if self._choices.get(rid) is not None:
+                raise InvalidStateError(
+                    f"state field 'pending'/'fixed': ruleset {self.ruleset.name!r} settles {rid} "
+                    f"({self._choices[rid]}), so no state of it waits for that ruling"
+                )
+        if not self.is_legal(before, action):
+            raise InvalidStateError(f"state field 'action': {action_to_json(action)} is not legal in 'before'")
+        step = self._resolve(before, action, fixed)
+        if not isinstance(step.state, Pending) or step.state.ruling != ruling:
+            raise InvalidStateError(
+                f"state field 'pending': applying 'action' to 'before' with 'fixed' {[list(f) for f in fixed]} "
+                f"does not wait for ruling {ruling}"
+            )
+        return step.state
 
     def action_to_json(self, action: Action) -> list[Any]:
         return action_to_json(action)
@@ -416,6 +454,25 @@ def ruling_leaves(game: Game, state: Hashable, action: Action) -> Iterator[tuple
                 todo.append(({**fixed, t.ruling: opt}, game.apply_unchecked(t, ("ruling", t.ruling, opt)).state))
             continue
         yield fixed, t
+
+
+def _fixed_from_json(game: Game, raw: Any) -> tuple[tuple[str, str], ...]:
+    """A pending state's ``fixed``: [ruling, option] pairs of the game's ruling points, each once."""
+    if not isinstance(raw, list):
+        raise InvalidStateError("state field 'fixed' must be a list of [ruling, option] pairs")
+    out: list[tuple[str, str]] = []
+    for i, pair in enumerate(raw):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)):
+            raise InvalidStateError(f"state field 'fixed'[{i}] must be a [ruling, option] pair of strings")
+        rid, option = pair
+        rp = game.ruling_points.get(rid)
+        if rp is None or option not in rp.option_ids:
+            raise InvalidStateError(f"state field 'fixed'[{i}]: {rid!r} = {option!r} is not a ruling point and "
+                                    "one of its options")
+        if any(r == rid for r, _ in out):
+            raise InvalidStateError(f"state field 'fixed'[{i}]: ruling {rid} fixed twice")
+        out.append((rid, option))
+    return tuple(out)
 
 
 def check_deal_shape(deal: Any, players: int) -> list[list[Any]]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
@@ -36,13 +37,18 @@ from rulecheck.core.rulings import BUILTIN_RULESETS, Ruleset, load_ruleset, load
 
 __all__ = [
     "COMMANDS",
+    "ERROR_CODES",
     "MAX_HISTORY",
+    "MAX_LINE",
     "MAX_PERFT_DEPTH",
     "MAX_PERFT_NODES",
+    "MAX_PERFT_SECONDS",
+    "POSITIONS",
     "PROTOCOL",
     "PROTOCOL_VERSION",
     "BadJSONError",
     "BadRequestError",
+    "LineTooLongError",
     "Oracle",
     "TooLargeError",
     "UnknownCommandError",
@@ -55,16 +61,30 @@ __all__ = [
     "sort_actions",
 ]
 
-PROTOCOL = "rulecheck-oracle/1"
-PROTOCOL_VERSION = 1
+PROTOCOL = "rulecheck-oracle/2"
+PROTOCOL_VERSION = 2
 MAX_PERFT_DEPTH = 12
 """Deepest perft the oracle accepts."""
 DEFAULT_PERFT_NODES = 100_000
 MAX_PERFT_NODES = 5_000_000
 """Most successor states one perft request may generate: ``max_nodes`` (default
 :data:`DEFAULT_PERFT_NODES`, a few seconds of work) up to this."""
+DEFAULT_PERFT_SECONDS = 10.0
+MAX_PERFT_SECONDS = 60.0
+"""Longest a perft request may take: ``max_seconds`` (default :data:`DEFAULT_PERFT_SECONDS`) up to
+this; past it the request fails with ``too-large``."""
 MAX_HISTORY = 200_000
-MAX_LINE = 16 * 1024 * 1024
+MAX_LINE = 8 * 1024 * 1024
+"""Longest request line in bytes (newline excluded); a longer one is refused while it is read."""
+POSITIONS = ("history", "state")
+"""The kinds of position the reference accepts (``hello``)."""
+ERROR_CODES = (
+    "bad-json", "bad-request", "unknown-command", "unknown-game", "unknown-variant", "invalid-config",
+    "invalid-ruleset", "unknown-ruling", "invalid-state", "invalid-deal", "illegal-action",
+    "too-many-outcomes", "too-large", "unsupported", "internal-error",
+)
+"""Every error code of the protocol (``unsupported``: a configuration an implementation under test
+does not declare in ``hello``; the reference supports every one it lists)."""
 
 COMMANDS = ("hello", "new_game", "legal_actions", "apply", "perft", "observation", "describe", "stop")
 POSITION_COMMANDS = frozenset({"legal_actions", "apply", "perft", "observation", "describe"})
@@ -92,6 +112,10 @@ class TooLargeError(RulecheckError):
     """A perft (or history) too deep or too large to answer; ask for less."""
 
     code = "too-large"
+
+
+class LineTooLongError(TooLargeError):
+    """A request line longer than :data:`MAX_LINE` bytes (refused while it is read)."""
 
 
 Loader = Callable[[str, str | None, int | None, Ruleset, str], Game]
@@ -187,13 +211,9 @@ class Oracle:
             "version": PROTOCOL_VERSION,
             "engine": f"rulecheck {__version__}",
             "commands": list(COMMANDS),
+            "positions": list(POSITIONS),
             "games": games,
-            "limits": {
-                "default_perft_nodes": DEFAULT_PERFT_NODES,
-                "max_perft_depth": MAX_PERFT_DEPTH,
-                "max_perft_nodes": MAX_PERFT_NODES,
-                "max_history": MAX_HISTORY,
-            },
+            "limits": limits(),
         }
 
     def game(self, request: Mapping[str, Any]) -> Game:
@@ -277,7 +297,14 @@ class Oracle:
             budget = DEFAULT_PERFT_NODES
         if not 1 <= budget <= MAX_PERFT_NODES:
             raise TooLargeError(f"max_nodes must be 1..{MAX_PERFT_NODES}, got {budget}")
-        nodes, breakdown = perft(game, state, depth, budget)
+        seconds = request.get("max_seconds", DEFAULT_PERFT_SECONDS)
+        if seconds is None:
+            seconds = DEFAULT_PERFT_SECONDS
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise BadRequestError(f"\"max_seconds\" must be a number, got {_json_type(seconds)}")
+        if not 0 < seconds <= MAX_PERFT_SECONDS:
+            raise TooLargeError(f"max_seconds must be more than 0 and at most {MAX_PERFT_SECONDS:g}, got {seconds}")
+        nodes, breakdown = perft(game, state, depth, budget, float(seconds))
         return {"depth": depth, "nodes": nodes, "breakdown": breakdown}
 
     def _describe(self, game: Game, state: Hashable, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -323,6 +350,7 @@ def step_result(game: Game, before: Hashable, action: Action, after: Hashable,
     terminal = game.is_terminal(after)
     out: dict[str, Any] = {
         "state": game.state_to_json(after),
+        "view": game.view(after),
         "actor": actor_label(game, after),
         "player": game.current_player(after),
         "terminal": terminal,
@@ -337,29 +365,35 @@ def step_result(game: Game, before: Hashable, action: Action, after: Hashable,
 
 
 def perft(
-    game: Game, state: Hashable, depth: int, max_nodes: int = DEFAULT_PERFT_NODES
+    game: Game, state: Hashable, depth: int, max_nodes: int = DEFAULT_PERFT_NODES,
+    max_seconds: float = DEFAULT_PERFT_SECONDS,
 ) -> tuple[int, list[dict[str, Any]]]:
     """Leaf count at exactly ``depth`` actions below ``state``, with each first action's share.
 
     Chance outcomes, race outcomes and ruling options are expanded like choices (each counts
     as one successor, whatever its probability); a terminal state before ``depth`` counts 0.
-    Raises :class:`TooLargeError` once more than ``max_nodes`` successors have been generated,
-    and :class:`~rulecheck.core.errors.TooManyOutcomesError` at a chance node too large to enumerate.
+    Raises :class:`TooLargeError` once more than ``max_nodes`` successors have been generated or
+    after ``max_seconds``, and :class:`~rulecheck.core.errors.TooManyOutcomesError` at a chance
+    node too large to enumerate.
     """
     generated = 0
+    deadline = time.monotonic() + max_seconds
+
+    def spend() -> None:
+        nonlocal generated
+        generated += 1
+        if generated > max_nodes:
+            raise TooLargeError(f"perft to depth {depth} generates more than {max_nodes} states; ask for less depth")
+        if not generated % 256 and time.monotonic() > deadline:
+            raise TooLargeError(f"perft to depth {depth} takes more than {max_seconds:g} s; ask for less depth")
 
     def count(s: Hashable, d: int) -> int:
-        nonlocal generated
         if d == 0:
             return 1
         # invariant: generated counts every successor built so far, across the whole search
         total = 0
         for _action, step in game.successors(s):
-            generated += 1
-            if generated > max_nodes:
-                raise TooLargeError(
-                    f"perft to depth {depth} generates more than {max_nodes} states; ask for less depth"
-                )
+            spend()
             total += count(step.state, d - 1)
         return total
 
@@ -367,12 +401,23 @@ def perft(
         return 1, []
     breakdown = []
     for action, step in game.successors(state):
-        generated += 1
-        if generated > max_nodes:
-            raise TooLargeError(f"perft generates more than {max_nodes} states; ask for less depth")
+        spend()
         breakdown.append({"action": action_to_json(action), "nodes": count(step.state, depth - 1)})
     breakdown.sort(key=lambda r: canonical(r["action"]))
     return sum(r["nodes"] for r in breakdown), breakdown
+
+
+def limits() -> dict[str, Any]:
+    """The protocol's limits, as ``hello`` states them."""
+    return {
+        "default_perft_nodes": DEFAULT_PERFT_NODES,
+        "default_perft_seconds": DEFAULT_PERFT_SECONDS,
+        "max_history": MAX_HISTORY,
+        "max_line_bytes": MAX_LINE,
+        "max_perft_depth": MAX_PERFT_DEPTH,
+        "max_perft_nodes": MAX_PERFT_NODES,
+        "max_perft_seconds": MAX_PERFT_SECONDS,
+    }
 
 
 def parse_state(game: Game, data: Any) -> Hashable:
@@ -398,9 +443,12 @@ def error_response(rid: Any, exc: RulecheckError) -> dict[str, Any]:
 
 def decode_line(line: str | bytes) -> Any:
     """Parse one request line; BadJSONError if it is not one JSON value."""
-    if isinstance(line, bytes):
+    if isinstance(line, str):
+        if len(line) > MAX_LINE // 4 and len(line.encode("utf-8", "surrogatepass")) > MAX_LINE:
+            raise LineTooLongError(f"request line is longer than {MAX_LINE} bytes")
+    else:
         if len(line) > MAX_LINE:
-            raise BadJSONError(f"request line of {len(line)} bytes is longer than {MAX_LINE}")
+            raise LineTooLongError(f"request line of {len(line)} bytes is longer than {MAX_LINE}")
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -416,8 +464,15 @@ def decode_line(line: str | bytes) -> Any:
 
 
 def encode_response(response: Mapping[str, Any]) -> str:
-    """One response line: sorted keys, no spaces, UTF-8 text (deterministic)."""
-    return json.dumps(response, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """One response line: sorted keys, no spaces, UTF-8 text (deterministic). A response holding a
+    lone surrogate (echoed from a request's ``"\\ud800"``), which UTF-8 cannot carry, is written with
+    every non-ASCII character escaped instead."""
+    text = json.dumps(response, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(response, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return text
 
 
 def canonical(value: Any) -> str:
@@ -466,7 +521,7 @@ def _game_info(name: str) -> dict[str, Any]:
         "game": name,
         "variants": rows,
         "decks": list(decks),
-        "rulesets": list(BUILTIN_RULESETS),
+        "rulesets": [*BUILTIN_RULESETS, "inline"],
         "ruling_points": [
             {"id": rp.id, "kind": rp.kind, "options": list(rp.option_ids), "recommended": rp.recommended}
             for rp in points.values()

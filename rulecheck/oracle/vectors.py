@@ -2,7 +2,11 @@
 
 Each case is one protocol request and the reference's response to it (without the ``id``
 and without error messages, which are free text): an accepted action with its new state and
-provenance, an expected rejection, the legal actions at a state, or a perft count. Cases are
+provenance, an expected rejection, the legal actions at a state, what each player observes, a
+new game from an explicit deal, a perft count, or a bad request and the error it gets. Every
+position is given as a ``history`` (the actions from the root), which any implementation can
+replay without reading the reference's state format; each case names its ``configuration``, so
+that a run checks only the cases of the configurations an implementation declares. Cases are
 grouped by *rule area*: an area is recognised by the clause IDs and ruling IDs in a step's
 provenance (``en.bad-chomp.*``, ``cp.steal.*``), by the action's name, or by the variant.
 States for each area are found by seeded playouts on small and full decks, so the vectors are
@@ -12,8 +16,10 @@ deterministic: the same model gives byte-identical files, listed with their SHA-
 Layout of an export::
 
     manifest.json
-    protocol/errors.json          malformed requests and the error code each gets
+    protocol/hello.json           hello: the protocol and its version
+    protocol/errors.json          malformed requests and lines, and the error code each gets
     <game>/<area>.json            cases of one rule area
+    <game>/new-game.json          new games from explicit deals (and a bad deal)
     <game>/perft.json             perft counts from chosen positions
 """
 
@@ -43,7 +49,7 @@ __all__ = [
     "strip_response",
 ]
 
-VECTORS_FORMAT = "rulecheck-conformance/1"
+VECTORS_FORMAT = "rulecheck-conformance/2"
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,12 @@ class Config:
         return {"game": self.game, "variant": self.variant, "players": self.players, "deck": self.deck,
                 "ruleset": self.ruleset if isinstance(self.ruleset, str) else dict(self.ruleset)}
 
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Config:
+        """The configuration of a request (or a case's ``configuration``)."""
+        return cls(data["game"], data.get("variant"), data.get("players"), data.get("deck") or "full",
+                   data.get("ruleset", "recommended"))
+
     def label(self) -> str:
         rs = self.ruleset if isinstance(self.ruleset, str) else "house"
         return f"{self.game}/{self.variant}/{self.players}p/{self.deck}/{rs}"
@@ -184,13 +196,12 @@ def game_info(game: str) -> dict[str, Any]:
 
 
 def configs_for(game: str, *, all_counts: bool = False) -> list[Config]:
-    """Every variant with its smallest and largest player count, on the full deck and the
-    smallest named deck, recommended rules; configurations the game refuses are left out."""
+    """Every variant with its smallest and largest player count, on every named deck,
+    recommended rules; configurations the game refuses are left out."""
     from rulecheck.oracle.protocol import Oracle
 
     info = game_info(game)
-    named = [d for d in info["decks"] if "=" not in d]
-    decks = list(dict.fromkeys([*(["full"] if "full" in named else named[:1]), _smallest_deck(named)]))
+    decks = [d for d in info["decks"] if "=" not in d]
     oracle = Oracle()
     out: list[Config] = []
     for v in info["variants"]:
@@ -314,9 +325,14 @@ def strip_response(response: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _case(oracle: Any, case_id: str, request: dict[str, Any], note: str, **extra: Any) -> dict[str, Any]:
+def _case(oracle: Any, case_id: str, request: dict[str, Any], note: str, config: Config | None = None,
+          label: str | None = None, **extra: Any) -> dict[str, Any]:
     response = oracle.handle({"id": case_id, **request})
-    return {"id": case_id, "note": note, "request": request, "expect": strip_response(response), **extra}
+    out = {"id": case_id, "note": note, "request": request, "expect": strip_response(response), **extra}
+    if config is not None:
+        out["configuration"] = config.request()
+        out["config"] = label or config.label()
+    return out
 
 
 def _illegal_for(game: Game, hit: _Hit) -> Action:
@@ -335,23 +351,25 @@ def _area_cases(oracle: Any, bucket: _Bucket, game_name: str) -> list[dict[str, 
     for n, hit in enumerate(bucket.hits):
         game = _load(oracle, hit.config)
         base = hit.config.request()
-        state_json = game.state_to_json(hit.state)
-        ctx = {"config": hit.config.label(), "seed": hit.seed, "step": hit.index}
+        position = {"history": [action_to_json(a) for a in hit.history]}
+        ctx = {"config": hit.config, "label": hit.config.label(), "seed": hit.seed, "step": hit.index}
         cases.append(_case(oracle, f"{prefix}/{n:02d}-apply", {
-            **base, "cmd": "apply", "state": state_json, "action": action_to_json(hit.action)},
+            **base, "cmd": "apply", **position, "action": action_to_json(hit.action)},
             game.describe_action(hit.state, hit.action), **ctx))
         if (n == 0 or n == len(bucket.hits) - 1) and _listable(game, hit.state, hit.history):
             cases.append(_case(oracle, f"{prefix}/{n:02d}-legal", {
-                **base, "cmd": "legal_actions", "state": state_json}, "legal actions here", **ctx))
+                **base, "cmd": "legal_actions", **position}, "legal actions here", **ctx))
         if n < 2:
             bad = _illegal_for(game, hit)
             cases.append(_case(oracle, f"{prefix}/{n:02d}-reject", {
-                **base, "cmd": "apply", "state": state_json, "action": action_to_json(bad)},
+                **base, "cmd": "apply", **position, "action": action_to_json(bad)},
                 "an action that is not legal here is rejected", **ctx))
-        if n == 0 and len(hit.history) <= 80:
-            cases.append(_case(oracle, f"{prefix}/{n:02d}-history", {
-                **base, "cmd": "apply", "history": [action_to_json(a) for a in hit.history],
-                "action": action_to_json(hit.action)}, "the same step, the position given as a history", **ctx))
+        if n < 2:
+            after = {"history": [*position["history"], action_to_json(hit.action)]}
+            for p in range(game.num_players):
+                cases.append(_case(oracle, f"{prefix}/{n:02d}-observation-{p}", {
+                    **base, "cmd": "observation", **after, "player": p},
+                    f"what player {p} sees after the step", **ctx))
     return cases
 
 
@@ -373,20 +391,19 @@ def _perft_cases(oracle: Any, game_name: str, configs: list[Config], max_nodes: 
     chosen = [c for c in configs if c.deck == smallest and isinstance(c.ruleset, str)]
     for config in chosen:
         game = _load(oracle, config)
-        positions: list[tuple[str, dict[str, Any], Hashable]] = []
         steps = list(_playout(game, 0, 400))
         for frac, label in ((0, "after-deal"), (3, "midgame")):
-            if steps:
-                i = min(len(steps) - 1, (len(steps) * frac) // 4)
-                state = steps[i][4].state
-                positions.append((label, {"state": game.state_to_json(state)}, state))
-        for label, pos, state in positions:
-            depth = _deepest(game, state, max_nodes)
+            if not steps:
+                continue
+            i = min(len(steps) - 1, (len(steps) * frac) // 4)
+            history = [*steps[i][1], steps[i][3]]
+            depth = _deepest(game, steps[i][4].state, max_nodes)
             if depth is None:
                 continue
             cid = f"{game_name}/perft/{config.label().replace('/', '-')}-{label}"
-            cases.append(_case(oracle, cid, {**config.request(), "cmd": "perft", **pos, "depth": depth},
-                               f"perft {depth} from {label}", config=config.label()))
+            cases.append(_case(oracle, cid, {**config.request(), "cmd": "perft",
+                                             "history": [action_to_json(a) for a in history], "depth": depth},
+                               f"perft {depth} from {label}", config))
     return cases
 
 
@@ -403,35 +420,73 @@ def _deepest(game: Game, state: Hashable, max_nodes: int, max_depth: int = 6) ->
     return best
 
 
+def _new_game_cases(oracle: Any, game_name: str, configs: list[Config]) -> list[dict[str, Any]]:
+    """A new game from an explicit deal per configuration (the deal of seed 0, as the encoding
+    guide writes it), and a deal with a card too many."""
+    from rulecheck.oracle.schemas import public_module
+
+    module = public_module(game_name)
+    if module is None:
+        return []
+    cases = []
+    for config in configs:
+        game = _load(oracle, config)
+        deal = action_to_json(game.sample_chance(game.root_state(), random.Random(0)))
+        given = module.deal_input(deal)
+        cid = f"{game_name}/new-game/{config.label().replace('/', '-')}"
+        cases.append(_case(oracle, cid, {**config.request(), "cmd": "new_game", "deal": given},
+                           "a new game from an explicit deal", config))
+        bad = json.loads(json.dumps(given))
+        first = next(iter(bad.values()))
+        first[0] = [*first[0], first[0][0]] if first[0] else [0]
+        cases.append(_case(oracle, f"{cid}-bad-deal", {**config.request(), "cmd": "new_game", "deal": bad},
+                           "a deal with a card too many for the first player", config))
+    return cases
+
+
 def _protocol_cases(oracle: Any, game_name: str, config: Config) -> list[dict[str, Any]]:
+    """Bad requests of one configuration and the error code each must get."""
     base = config.request()
     game = _load(oracle, config)
-    state = game.state_to_json(game.new_initial_state(seed=0))
+    deal = [action_to_json(game.sample_chance(game.root_state(), random.Random(0)))]
     reqs: list[tuple[str, Any, str]] = [
-        ("unknown-command", {"cmd": "fly"}, "a command the protocol does not have"),
-        ("missing-cmd", {"game": game_name}, "no cmd"),
+        ("unknown-command", {**base, "cmd": "fly"}, "a command the protocol does not have"),
+        ("missing-cmd", {**base}, "no cmd"),
         ("unknown-game", {**base, "game": "chess", "cmd": "legal_actions", "history": []}, "no such game"),
         ("unknown-variant", {**base, "variant": "zzz", "cmd": "legal_actions", "history": []}, "no such variant"),
         ("bad-players", {**base, "players": "three", "cmd": "legal_actions", "history": []}, "players mistyped"),
         ("bad-ruleset", {**base, "ruleset": "lenient", "cmd": "legal_actions", "history": []}, "no such ruleset"),
         ("no-position", {**base, "cmd": "legal_actions"}, "neither state nor history"),
+        ("both-positions", {**base, "cmd": "legal_actions", "history": [], "state": {}}, "state and history"),
+        ("history-not-a-list", {**base, "cmd": "legal_actions", "history": "deal"}, "a history is a list"),
         ("invalid-state", {**base, "cmd": "legal_actions", "state": {"nonsense": True}}, "not a state"),
         ("state-not-object", {**base, "cmd": "legal_actions", "state": [1]}, "not a state"),
-        ("bad-action", {**base, "cmd": "apply", "state": state, "action": "turn_over"}, "an action is a list"),
+        ("bad-action", {**base, "cmd": "apply", "history": deal, "action": "turn_over"}, "an action is a list"),
+        ("action-not-named", {**base, "cmd": "apply", "history": deal, "action": [1, 2]}, "an action starts "
+         "with its name"),
         ("illegal-history", {**base, "cmd": "apply", "history": [["no_such_action"]], "action": ["x"]},
          "a history that does not replay"),
-        ("perft-too-deep", {**base, "cmd": "perft", "state": state, "depth": 99}, "deeper than the limit"),
-        ("perft-negative", {**base, "cmd": "perft", "state": state, "depth": -1}, "negative depth"),
-        ("perft-too-large", {**base, "cmd": "perft", "state": state, "depth": 3, "max_nodes": 1},
+        ("observation-no-player", {**base, "cmd": "observation", "history": deal}, "observation needs a player"),
+        ("observation-bad-player", {**base, "cmd": "observation", "history": deal, "player": game.num_players},
+         "no such player"),
+        ("perft-too-deep", {**base, "cmd": "perft", "history": deal, "depth": 99}, "deeper than the limit"),
+        ("perft-negative", {**base, "cmd": "perft", "history": deal, "depth": -1}, "negative depth"),
+        ("perft-too-large", {**base, "cmd": "perft", "history": deal, "depth": 3, "max_nodes": 1},
          "more states than max_nodes"),
     ]
-    cases = [_case(oracle, f"protocol/{game_name}/{name}", req, note) for name, req, note in reqs]
-    cases = [c for c in cases if not c["expect"]["ok"]]  # (a game too short for the perft limit to bite)
+    cases = [_case(oracle, f"protocol/{config.label().replace('/', '-')}/{name}", req, note, config)
+             for name, req, note in reqs]
+    return [c for c in cases if not c["expect"]["ok"]]  # (a game too short for the perft limit to bite)
+
+
+def _line_cases(oracle: Any) -> list[dict[str, Any]]:
+    """Raw lines that are not one JSON object, and the error each must get (any configuration)."""
     lines = (("not-json", "{\"cmd\": hello"), ("nan", "{\"id\": NaN, \"cmd\": \"hello\"}"),
-             ("not-an-object", "[1, 2, 3]"))
+             ("not-an-object", "[1, 2, 3]"), ("a-string", "\"hello\""), ("deep", "[" * 100_000))
+    cases = []
     for name, line in lines:
         resp = oracle.handle_line(line)
-        cases.append({"id": f"protocol/{game_name}/{name}", "note": "a line that is not JSON", "line": line,
+        cases.append({"id": f"protocol/{name}", "note": "a line that is not one JSON request object", "line": line,
                       "expect": strip_response(json.loads(resp))})
     return cases
 
@@ -459,24 +514,30 @@ def generate_vectors(games: Iterable[str] | None = None, *, seeds: int = 12, max
         buckets = _collect(oracle, name, configs, seeds, max_steps, per_area)
         for bucket in buckets:
             area = bucket.area
-            files[f"{name}/{area.name}.json"] = {
-                "format": VECTORS_FORMAT, "protocol": PROTOCOL, "game": name, "area": area.name,
-                "description": area.description, "clauses": sorted(bucket.clauses),
-                "cases": _area_cases(oracle, bucket, name),
-            }
-        files[f"{name}/perft.json"] = {
-            "format": VECTORS_FORMAT, "protocol": PROTOCOL, "game": name, "area": "perft",
-            "description": "successor counts (chance outcomes, races and rulings expanded) from chosen positions",
-            "clauses": [], "cases": _perft_cases(oracle, name, base, perft_nodes),
-        }
-        if base:
-            protocol_cases += _protocol_cases(oracle, name, base[0])
-    files["protocol/errors.json"] = {
-        "format": VECTORS_FORMAT, "protocol": PROTOCOL, "game": None, "area": "protocol-errors",
-        "description": "malformed requests: each gets a structured error with this code",
-        "clauses": [], "cases": protocol_cases,
-    }
+            files[f"{name}/{area.name}.json"] = _doc(name, area.name, area.description, sorted(bucket.clauses),
+                                                     _area_cases(oracle, bucket, name))
+        files[f"{name}/perft.json"] = _doc(
+            name, "perft", "successor counts (chance outcomes, races and rulings expanded) from chosen positions",
+            [], _perft_cases(oracle, name, base, perft_nodes))
+        files[f"{name}/new-game.json"] = _doc(name, "new-game", "new games from explicit deals, and a bad deal", [],
+                                              _new_game_cases(oracle, name, base))
+        firsts: dict[str, Config] = {}
+        for c in base:
+            firsts.setdefault(c.variant, c)
+        for config in firsts.values():
+            protocol_cases += _protocol_cases(oracle, name, config)
+    files["protocol/hello.json"] = _doc(None, "hello", "hello: the protocol and its version (the rest of the answer "
+                                        "is the implementation's own)", [],
+                                        [_case(oracle, "protocol/hello", {"cmd": "hello"}, "hello")])
+    files["protocol/errors.json"] = _doc(None, "protocol-errors", "malformed requests and lines: each gets a "
+                                         "structured error with this code", [], protocol_cases + _line_cases(oracle))
     return files
+
+
+def _doc(game: str | None, area: str, description: str, clauses: list[str],
+         cases: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"format": VECTORS_FORMAT, "protocol": PROTOCOL, "game": game, "area": area, "description": description,
+            "clauses": clauses, "cases": cases}
 
 
 def dump(doc: Any) -> bytes:
@@ -535,6 +596,7 @@ def load_vectors(directory: str | Path, games: Iterable[str] | None = None) -> l
             raise InvalidConfigError(f"{entry['path']}: SHA-256 does not match the manifest")
         doc = json.loads(data)
         if wanted is not None and doc.get("game") is None:
-            doc = {**doc, "cases": [c for c in doc["cases"] if c["id"].split("/")[1] in wanted]}
+            doc = {**doc, "cases": [c for c in doc["cases"] if c.get("configuration", {}).get("game", "") in
+                                    (*wanted, "")]}
         out.append((entry["path"], doc))
     return out

@@ -21,7 +21,7 @@ from rulecheck.core.game import (
 )
 from rulecheck.core.provenance import Context, Step, Undetermined
 from rulecheck.core.rulings import Ruleset
-from rulecheck.games.chomp import standard
+from rulecheck.games.chomp import public, standard
 from rulecheck.games.chomp.cards import (
     CARD_NAMES,
     DISPLAY_NAMES,
@@ -351,6 +351,20 @@ class ChompGame(Game):
             order.index(s.shuffle_for) if s.shuffle_for >= 0 else -1, s.resume, s.out, s.outcome,
             perm_mask(s.winners),
         ])
+
+    def view(self, state: Hashable) -> dict[str, Any]:
+        """The state's facts only (:func:`rulecheck.games.chomp.public.view`)."""
+        return public.view(self, state)
+
+    def observation(self, state: Hashable, player: int) -> dict[str, Any]:
+        """What ``player`` sees: the face-up cards and the size of every face-down pile
+        (:func:`rulecheck.games.chomp.public.observation`)."""
+        return public.observation(self, state, player)
+
+    def check_state(self, state: Hashable, data: Mapping[str, Any]) -> None:
+        """InvalidStateError naming the field if the rules cannot produce ``state``
+        (:func:`rulecheck.games.chomp.public.check_state`)."""
+        public.check_state(self, state, data)
 
     def outcome(self, state: Hashable) -> str:
         code = state[18]  # type: ignore[index]

@@ -32,7 +32,7 @@ from rulecheck.core.game import CHANCE, RACE, TERMINAL, Action, Game, Pending, V
 from rulecheck.core.provenance import Context
 from rulecheck.core.rulings import Ruleset
 from rulecheck.games.chonker_party import actions as act
-from rulecheck.games.chonker_party import rounds
+from rulecheck.games.chonker_party import public, rounds
 from rulecheck.games.chonker_party.cards import (
     BRICK,
     LEAF,
@@ -347,7 +347,9 @@ class ChonkerParty(Game):
         if isinstance(deal, Mapping):
             if "hands" not in deal or "discard" not in deal:
                 raise InvalidDealError("a deal object needs 'hands' (one list per player) and 'discard'")
-            piles = [*list(deal["hands"]), deal["discard"]]
+            if not isinstance(deal["hands"], list | tuple):
+                raise InvalidDealError(f"the deal's 'hands' is a list of hands, one per player, got {deal['hands']!r}")
+            piles = [*deal["hands"], deal["discard"]]
         elif isinstance(deal, list | tuple):
             piles = list(deal)
             if len(piles) == self.n:
@@ -637,11 +639,20 @@ class ChonkerParty(Game):
             "war": s.war, "mask": s.mask, "can_end": s.can_end, "window": s.window, "cont": s.cont,
             "queue": list(s.queue), "src": s.src, "after": AFTERS[s.after], "aux": s.aux,
             "pend": list(s.pend),
-            "seen": [] if not s.seen else [s.seen[0], s.seen[1], [list(x) for x in s.seen[2]]],
+            "seen": public.seen_to_json(s.seen),
         }
 
     def _state_from_json(self, data: Mapping[str, Any]) -> State:
         return _parse_state(self, data)
+
+    def view(self, state: Hashable) -> dict[str, Any]:
+        """The game's facts only (:func:`rulecheck.games.chonker_party.public.view`)."""
+        return public.view(self, state)
+
+    def check_state(self, state: Hashable, data: Mapping[str, Any]) -> None:
+        """InvalidStateError naming the field if the rules cannot produce ``state``
+        (:func:`rulecheck.games.chonker_party.public.check_state`)."""
+        public.check_state(self, state, data)
 
 
 def _normalise(s: State) -> State:
@@ -720,14 +731,7 @@ def _parse_state(g: ChonkerParty, data: Mapping[str, Any]) -> State:
     trump = _field(data, "trump")
     if trump is not None and trump not in NAMES[:NK]:
         raise InvalidStateError(f"trump {trump!r} is not a card kind")
-    seen_raw = _field(data, "seen")
-    seen: tuple[Any, ...] = ()
-    if seen_raw:
-        try:
-            asker, t, shown = seen_raw
-            seen = (int(asker), int(t), tuple((int(q), int(k)) for q, k in shown))
-        except (TypeError, ValueError) as exc:
-            raise InvalidStateError(f"state field 'seen' must be [asker, type, [[player, kind], ...]]: {exc}") from None
+    seen = public.seen_from_json(_field(data, "seen"), n)
     s = State(
         phase=PHASES.index(phase_name), actor=_int(data, "actor", -1, n - 1), turn=_int(data, "turn", -1, n - 1),
         hands=tuple(_vec(h, f"player {i + 1}'s hand", NK) for i, h in enumerate(hands_raw)),
