@@ -52,6 +52,8 @@ class Group:
     title: str
     cards: tuple[Card, ...] = ()
     hidden: int = 0
+    counted: bool = False
+    """A face-down pile, always shown with its size (none: "empty")."""
 
 
 @dataclass(frozen=True)

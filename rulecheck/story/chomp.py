@@ -115,10 +115,12 @@ WORDS: dict[str, dict[str, str]] = {
         "takes": "{p} takes {cards}",
         "and_own": "and gets back their own {cards}",
         "keeps": "{p} puts their {cards} in their discard pile",
+        "keeps_many": "{p} puts their {cards} in their discard pile",
         "under_pile": "under their pile",
         "centre_stays": "The cards in the middle stay there for the winner of the next round.",
-        "shuffle": "{p}'s pile has run out: they shuffle their discard pile ({n} cards) into a new pile.",
+        "shuffle": "{p}'s pile has run out: they shuffle their discard pile ({n}) into a new pile.",
         "washed_up": "{p} has no cards left: they are washed up and out of the game.",
+        "washed_up_many": "{ps} have no cards left: they are washed up and out of the game.",
         "switch": "Only two players still have cards: they go on with {variant}.",
         "collected_all": "{p} has collected all of the cards and wins the game.",
         "last_standing": "{p} is the only player left with cards and wins the game with {n} cards.",
@@ -177,10 +179,12 @@ WORDS: dict[str, dict[str, str]] = {
         "takes": "{p} se lleva {cards}",
         "and_own": "y recupera las suyas: {cards}",
         "keeps": "{p} pone su carta ({cards}) en su pila de descarte",
+        "keeps_many": "{p} pone sus cartas ({cards}) en su pila de descarte",
         "under_pile": "debajo de su pila",
         "centre_stays": "Las cartas del centro se quedan allí para el ganador de la ronda siguiente.",
-        "shuffle": "A {p} se le acaba la pila: baraja su pila de descarte ({n} cartas) y sigue jugando.",
+        "shuffle": "A {p} se le acaba la pila: baraja su pila de descarte ({n}) y sigue jugando.",
         "washed_up": "{p} se queda sin cartas: está acabado y fuera del juego.",
+        "washed_up_many": "{ps} se quedan sin cartas: están acabados y fuera del juego.",
         "switch": "Solo dos jugadores tienen cartas: siguen con {variant}.",
         "collected_all": "{p} ha recogido todas las cartas y gana el juego.",
         "last_standing": "{p} es el único jugador con cartas y gana el juego con {n} cartas.",
@@ -285,7 +289,9 @@ class ChompStory(Story):
                 out.append(self.w("deal_rest", n=len(action[2])))
             return tuple(out)
         if name == "shuffle":
-            return (self.w("shuffle", p=self.player(action[1]), n=len(action[2])),)
+            k = len(action[2])
+            size = self.w("one_card") if k == 1 else self.w("n_cards", n=k)
+            return (self.w("shuffle", p=self.player(action[1]), n=size),)
         turned = _turned(b, a) if name == "turn_over" else {}
         if name == "turn_over":
             out.extend(self._turn_over(b, a, turned))
@@ -376,13 +382,16 @@ class ChompStory(Story):
                     text += " " + self.w("and_own", cards=self.names(own))
                 out.append(sentence(text + where))
             else:
-                out.append(sentence(self.w("keeps", p=self.player(p), cards=self.names(own))))
+                key = "keeps" if len(own) == 1 else "keeps_many"
+                out.append(sentence(self.w(key, p=self.player(p), cards=self.names(own))))
         round_over = a.step == NEW and a.phase != RACE and (b.phase == RACE or bool(turned))
         if round_over and a.centre and not takers and a.phase != OVER:
             out.append(self.w("centre_stays"))
-        for p in players_of(b.active & ~a.active):
-            if a.phase != DEAL:
-                out.append(self.w("washed_up", p=self.player(p)))
+        out_now = players_of(b.active & ~a.active)
+        if len(out_now) == 1:
+            out.append(self.w("washed_up", p=self.player(out_now[0])))
+        elif out_now:
+            out.append(self.w("washed_up_many", ps=self.players(out_now)))
         if a.mode != b.mode:
             out.append(self.w("switch", variant=VARIANT_NAMES[self.lang][a.mode]))
         return out
@@ -438,8 +447,8 @@ class ChompStory(Story):
             aside = (*s.aside[p], *s.aside_tie[p])
             if aside:
                 groups.append(Group(self.w("set_aside"), tuple(card_face(c, self.lang) for c in aside)))
-            groups.append(Group(self.w("pile"), (), len(s.piles[p])))
-            groups.append(Group(self.w("discard"), (), len(s.discards[p])))
+            groups.append(Group(self.w("pile"), (), len(s.piles[p]), counted=True))
+            groups.append(Group(self.w("discard"), (), len(s.discards[p]), counted=True))
             out = s.phase != DEAL and not s.active >> p & 1
             rows.append(Row(self.player(p), tuple(groups), self.w("out") if out else ""))
         if s.centre:

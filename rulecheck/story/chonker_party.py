@@ -201,13 +201,14 @@ class ChonkerStory(Story):
             pts = score_line(s.piles[p], war)[0]
             note = "Munchies Master" if p == s.master and s.phase != PH_DEAL else ""
             pile_title = f"win pile, {_points(pts)}" if sum(s.piles[p]) else "win pile"
-            rows.append(Row(self.player(p), (Group("hand", hand), Group(pile_title, (), sum(s.piles[p]))), note))
+            pile = Group(pile_title, (), sum(s.piles[p]), counted=True)
+            rows.append(Row(self.player(p), (Group("hand", hand, counted=True), pile), note))
         table = tuple(card_face(k) for k in range(len(s.table)) for _ in range(s.table[k]))
-        rows.append(Row("Table", (Group("played this round", table), Group("draw deck", (), sum(s.draw)),
-                                  Group("discard deck", (), sum(s.discard)))))
+        rows.append(Row("Table", (Group("played this round", table), Group("draw deck", (), sum(s.draw), counted=True),
+                                  Group("discard deck", (), sum(s.discard), counted=True))))
         notes = []
         if s.trump >= 0:
-            notes.append(f"Trump: {TITLES[s.trump]}")
+            notes.append(f"Trump: {card_face(s.trump).name}")
         if s.war:
             notes.append("War is on")
         return Scene(tuple(rows), ". ".join(notes))
