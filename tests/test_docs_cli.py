@@ -46,7 +46,7 @@ def test_errata_writes_markdown_and_html_the_same_bytes_twice(report: Path, tmp_
         assert result.exit_code == 0, result.output
         outs.append((md.read_bytes(), html.read_bytes()))
     assert outs[0] == outs[1]
-    assert "### 1. Beware the Bad Chomp!".encode() in outs[0][0] and b"<svg" in outs[0][1]
+    assert b"### 1. Beware the Bad Chomp!" in outs[0][0] and b"<svg" in outs[0][1]
 
 
 def test_faq_to_stdout_and_with_a_house_ruleset(report: Path, tmp_path: Path) -> None:

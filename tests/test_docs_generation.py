@@ -78,13 +78,15 @@ def test_an_erratum_reads_as_rules_text() -> None:
     errata = {e.key: e for e in build_errata(_findings(), {GAME: load_ruleset(GAME, "recommended")})}
     equal = errata["toy.equal_slap"]
     assert equal.problem == "The rules do not say who takes the cards when a player slaps a card the same as his own."
-    assert [(q.section, q.text, q.ref) for q in equal.where][0] == (
+    first = equal.where[0]
+    assert (first.section, first.text, first.ref) == (
         "Beware the Bad Chomp!", "slap another player's card that's the same as yours, or", "en.bad-chomp.4")
     assert equal.change is not None and equal.change.how == "add"
     assert equal.change.text == ("If you slap a card the same as yours, every card goes back under its owner's pile.",)
     md = "\n".join(erratum_markdown(1, equal))
     assert "**The problem.** The rules do not say who takes the cards" in md
-    assert "> *Beware the Bad Chomp!*: “slap another player's card that's the same as yours, or” <sub>en.bad-chomp.4</sub>" in md
+    assert ("> *Beware the Bad Chomp!*: “slap another player's card that's the same as yours, or” "
+            "<sub>en.bad-chomp.4</sub>") in md
     assert "**Add after this sentence:**\n\n> If you slap a card the same as yours, every card goes back" in md
     assert "<sub>Affects: which cards a player has · Comes up in most games</sub>" in md
     assert not tool_words(re.sub(r"<sub>.*?</sub>", "", md)) and not unfinished(md)
@@ -107,7 +109,8 @@ def test_faq_has_every_ruling_point_in_the_books_order() -> None:
     assert [e.id for e in entries] == ["toy.never", "toy.nobody", "toy.equal_slap"]
     by_id = {e.id: e for e in entries}
     assert by_id["toy.equal_slap"].question == "I slapped a card the same as mine. Who gets the cards?"
-    assert by_id["toy.equal_slap"].answer == "If you slap a card the same as yours, every card goes back under its owner's pile."
+    assert by_id["toy.equal_slap"].answer == (
+        "If you slap a card the same as yours, every card goes back under its owner's pile.")
     assert by_id["toy.nobody"].status == "open"
     md = faq_documents(_findings(), rulesets, [GAME]).markdown
     assert md.count("#### Q") == 3
@@ -187,7 +190,7 @@ def test_html_is_self_contained_with_cards_and_a_chart() -> None:
 
 def test_bar_chart_draws_shares_of_all_games_with_words_beside_them() -> None:
     svg = bar_chart_svg([("a", 1.0, "nearly every game"), ("b", 0.25, "about 1 game in 4")], "t", width=940)
-    widths = [float(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="([\d.]+)" height="18" rx="3" fill="#2f77a8"',
+    widths = [float(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="([\d.]+)" height="16" rx="3" fill="#2f77a8"',
                                            svg)]
     assert widths == [320.0, 80.0]
     assert "nearly every game" in svg and "about 1 game in 4" in svg

@@ -48,7 +48,7 @@ def test_every_ruling_point_says_what_the_errata_print(game: str) -> None:
     for rp in load_ruling_points(game).values():
         pub = rp.publish
         assert pub.consequence in CONSEQUENCES, f"{rp.id}: consequence {pub.consequence!r} not one of {CONSEQUENCES}"
-        assert pub.clause in rp.clauses and pub.clause in index, f"{rp.id}: amends {pub.clause!r}, not one of its clauses"
+        assert pub.clause in rp.clauses and pub.clause in index, f"{rp.id}: amends {pub.clause!r}, not its clause"
         langs = ["en"] + (["es"] if lang_of(pub.clause) == "es" else [])
         for lang in langs:
             problem = pub.problem.get(lang, "")

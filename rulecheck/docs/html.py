@@ -45,10 +45,16 @@ font-family:system-ui,sans-serif;text-align:center;box-shadow:1px 2px 4px rgba(0
 .card .corner{position:absolute;top:.2em;left:.35em;font-weight:800;font-size:.95em}
 .card .name{font-weight:700;font-size:.8em;line-height:1.1}
 .card .caption{font-size:.6em;margin-top:.35em;opacity:.8}
-.fam-creature{background:linear-gradient(160deg,#e8f4fc,#b9dcf2)}
+.fam-plankton{background:linear-gradient(160deg,#f0fbef,#b8e6b0)}
+.fam-shrimp{background:linear-gradient(160deg,#fff1ee,#f6b8aa)}
+.fam-little-fish{background:linear-gradient(160deg,#eef9fd,#a9dff2)}
+.fam-big-fish{background:linear-gradient(160deg,#e9f0fd,#8fb3ee)}
+.fam-seal{background:linear-gradient(160deg,#f2f2f4,#b9bcc6)}
+.fam-shark{background:linear-gradient(160deg,#e3e8ef,#7f93ad);color:#0c1722}
 .fam-eel{background:linear-gradient(160deg,#fff8cf,#f5d94f)}
 .fam-octopus{background:linear-gradient(160deg,#f1e6fb,#c8a7e8)}
-.fam-points{background:linear-gradient(160deg,#fff0f4,#f7bccd)}
+.fam-sweet{background:linear-gradient(160deg,#fff0f4,#f7bccd)}
+.fam-salty{background:linear-gradient(160deg,#fff6e6,#f5cf8a)}
 .fam-chonk{background:linear-gradient(160deg,#eaf8e6,#a9dd9a)}
 .fam-spoiled{background:linear-gradient(160deg,#f6efe3,#cfb58a)}
 .fam-filler{background:linear-gradient(160deg,#f4f4f1,#d5d5cc)}
@@ -64,7 +70,15 @@ box-shadow:2px 2px 0 #fff,3px 3px 0 #173f5c,5px 5px 0 #fff,6px 6px 0 #173f5c}
 table.toc{border-collapse:collapse;width:100%;font-family:system-ui,sans-serif;font-size:.85em;margin:.8em 0}
 table.toc td,table.toc th{border-bottom:1px solid #e1e6ec;padding:.3em .4em;text-align:left;vertical-align:top}
 .chart{margin:1em 0}
+.legend{font-family:system-ui,sans-serif;font-size:.85em;color:#37475a}
 """
+
+
+LEGEND = (
+    '<p class="legend">In the examples every card is drawn as printed. A Chomp! card shows its rank on the food '
+    "chain in the corner, from 1 for the Plankton to 6 for the Shark; a Chonker Party card shows its points. "
+    "Face-down piles are drawn as card backs with the number of cards.</p>"
+)
 
 
 def page(title: str, body: str, lang: str = "en") -> str:
@@ -82,7 +96,7 @@ def bar_chart_svg(items: Sequence[tuple[str, float, str]], title: str, width: in
     fills the row; the value is said in words beside the bar."""
     if not items:
         return ""
-    bar_h, gap, label_w, top, value_w = 18, 7, 470, 30, 150
+    bar_h, gap, label_w, top, value_w = 16, 6, 470, 30, 150
     height = top + len(items) * (bar_h + gap) + 8
     span = width - label_w - value_w
     parts = [
@@ -94,7 +108,7 @@ def bar_chart_svg(items: Sequence[tuple[str, float, str]], title: str, width: in
     for i, (label, share, value) in enumerate(items):
         y = top + i * (bar_h + gap)
         w = round(span * max(0.0, min(share, 1.0)), 1)
-        short = label if len(label) <= 70 else label[:69] + "…"
+        short = label if len(label) <= 66 else label[:65].rstrip() + "…"
         parts.append(
             f'<text x="{label_w - 8}" y="{y + 13}" font-family="system-ui,sans-serif" font-size="12" '
             f'text-anchor="end" fill="#1d2330">{escape(short)}</text>'
@@ -132,11 +146,7 @@ def errata_html(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) -> s
         _house(rulesets, "these errata"),
         _short(e.situation for e in errata),
     ]
-    chart = [(f"{n}. {e.where[0].section if e.where else ''}: {e.problem}", e.frequency,
-              frequency_words(e.hits, e.games, "en") or "")
-             for n, e in enumerate(errata, 1) if e.ruled and e.games]
-    chart.sort(key=lambda item: -item[1])
-    body.append(bar_chart_svg(chart, "How often each problem comes up in play"))
+    body.append(LEGEND)
     heading = None
     for n, e in enumerate(errata, 1):
         group = book_title(e.game, e.lang) if e.ruled else "Not yet ruled"
@@ -146,6 +156,13 @@ def errata_html(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) -> s
             if e.lang != "en" and e.ruled:
                 body.append(f'<p lang="{e.lang}">{escape(LABELS[e.lang]["shortened"])}</p>')
         body.append(_erratum_html(n, e))
+    chart = [(f"{n}. {e.where[0].section if e.where else ''}: {e.problem}", e.frequency,
+              frequency_words(e.hits, e.games, "en") or "")
+             for n, e in enumerate(errata, 1) if e.ruled and e.games]
+    chart.sort(key=lambda item: -item[1])
+    if chart:
+        body.append("<h2>How often each problem comes up in play</h2>")
+        body.append(bar_chart_svg(chart, "Share of test games in which the problem comes up"))
     return page("Errata", "\n".join(b for b in body if b))
 
 
@@ -186,10 +203,7 @@ def faq_html(entries: Sequence[FaqEntry], rulesets: Mapping[str, Ruleset]) -> st
         _house(rulesets, "these answers"),
         _short(e.situation for e in entries),
     ]
-    chart = [(f"Q{n}. {e.question}", e.frequency, frequency_words(e.hits, e.games, "en"))
-             for n, e in enumerate(entries, 1) if e.games]
-    chart.sort(key=lambda item: -item[1])
-    body.append(bar_chart_svg(chart, "How often each question comes up in play"))
+    body.append(LEGEND)
     game = section = None
     for n, e in enumerate(entries, 1):
         if e.game != game:
@@ -199,6 +213,12 @@ def faq_html(entries: Sequence[FaqEntry], rulesets: Mapping[str, Ruleset]) -> st
             section = e.section
             body.append(f"<h3>{escape(section)}</h3>")
         body.append(_entry_html(n, e))
+    chart = [(f"Q{n}. {e.question}", e.frequency, frequency_words(e.hits, e.games, "en"))
+             for n, e in enumerate(entries, 1) if e.games]
+    chart.sort(key=lambda item: -item[1])
+    if chart:
+        body.append("<h2>How often each question comes up in play</h2>")
+        body.append(bar_chart_svg(chart, "Share of test games in which the question comes up"))
     return page("Frequently asked questions", "\n".join(b for b in body if b))
 
 

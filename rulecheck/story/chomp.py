@@ -208,7 +208,8 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-FAMILIES = ("creature",) * 6 + ("eel", "octopus")
+FAMILIES = ("plankton", "shrimp", "little-fish", "big-fish", "seal", "shark", "eel", "octopus")
+"""The colour of each card in the drawings (one per kind)."""
 ACTION_CAPTIONS = {
     "en": {EEL: "Feeding Frenzy!", OCTOPUS: "Ink Out!"},
     "es": {EEL: "¡Frenesí!", OCTOPUS: "Ink Out!"},
@@ -220,8 +221,7 @@ def card_face(card: int, lang: str = "en") -> Card:
     the Shark) or, for the two action cards, what they start."""
     words = CARD_WORDS[lang][card]
     if card <= SHARK:
-        caption = "food chain" if lang == "en" else "cadena alimentaria"
-        return Card(words.one, FAMILIES[card], str(card + 1), caption)
+        return Card(words.one, FAMILIES[card], str(card + 1), "creature" if lang == "en" else "criatura")
     return Card(words.one, FAMILIES[card], "", ACTION_CAPTIONS[lang][card])
 
 

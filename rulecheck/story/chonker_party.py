@@ -35,9 +35,10 @@ def card_face(kind: int) -> Card:
     """A Chonker Party card as drawn: its printed name, its family and its points."""
     title = TITLES[kind]
     if kind in (SWEET, SALTY):
-        return Card(title.removeprefix("+1 "), "points", "+1", "sweet" if kind == SWEET else "salty")
+        name = title.removeprefix("+1 ")
+        return Card(name, name.lower(), "+1", f"{name.lower()} food")
     if kind == SPOILED:
-        return Card("Spoiled", "spoiled", "-1", "spoiled")
+        return Card("Spoiled", "spoiled", "-1", "spoiled food")
     if kind == CHONK:
         return Card("Chonk", "chonk", "", "universal trump")
     if kind == WAR_CHONK:
