@@ -321,18 +321,19 @@ def _translation_erratum(f: Finding) -> Erratum:
     consequence = "cards" if f.severity in ("critical", "high") else "wording"
     if data.get("difference") == "only-translation":
         translations = extras.get("translations", {})
-        clauses = sorted(f.clauses, key=lambda c: int(c.rsplit(".", 1)[1]))
-        if not clauses[0].endswith(".0"):
-            clauses = [c for c in clauses if not c.endswith(".0")]
+        whole = f.clauses[0].endswith(".0")  # a whole section (its heading first), else sentences of one
+        clauses = sorted((c for c in f.clauses if whole or not c.endswith(".0")),
+                         key=lambda c: int(c.rsplit(".", 1)[1]))
         lines = tuple(str(translations[c]) for c in clauses if c in translations)
         problem = ("The English edition does not have this part of the rules; the Spanish edition does."
-                   if len(clauses) > 1 else "The English edition does not have this rule; the Spanish edition does.")
+                   if whole else "The English edition does not have this rule; the Spanish edition does.")
         change = Change("add_to_edition", lines) if len(lines) == len(clauses) else None
-        return Erratum(f.id, f.game, "en", consequence, problem, tuple(quote(c, "es") for c in clauses[:1]), change,
+        shown = [c for c in clauses if not c.endswith(".0")][:1] or clauses[:1]
+        return Erratum(f.id, f.game, "en", consequence, problem, tuple(quote(c, "es") for c in shown), change,
                        findings=(f.id,))
     es_clause = f.clauses[0]
     correction = extras.get("corrections", {}).get(es_clause)
-    label = _term_label(f.game, str(data.get("term", "")))
+    label = _term_words(f.game, str(data.get("term", "")), str(data.get("original_text", "")))
     if data.get("rendering"):
         problem = (f"Donde la edición inglesa dice «{label}», esta traducción dice «{data['rendering']}», "
                    "que no significa lo mismo.")
@@ -342,8 +343,11 @@ def _translation_erratum(f: Finding) -> Erratum:
                    Change("replace", (str(correction),)) if correction else None, findings=(f.id,))
 
 
-def _term_label(game: str, term_id: str) -> str:
-    """The glossary's words for a term (``slap``, ``for three or more players``)."""
+def _term_words(game: str, term_id: str, english: str) -> str:
+    """The English edition's words for a term, as its sentence has them (``slap``, ``turned over``),
+    else the glossary's label."""
+    import re
+
     from rulecheck.core.errors import RulecheckError
     from rulecheck.docs.editions import load_glossary
 
@@ -352,7 +356,10 @@ def _term_label(game: str, term_id: str) -> str:
     except RulecheckError:
         return term_id
     term = terms.get(term_id)
-    return term.label if term is not None else term_id
+    if term is None:
+        return term_id
+    found = re.search(term.en, english, 0 if term.case else re.IGNORECASE)
+    return found.group(0).strip('"“”') if found else term.label
 
 
 def _sentence(text: str) -> str:
