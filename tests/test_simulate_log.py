@@ -95,7 +95,7 @@ def test_chonker_party_rounds_say_who_played_what_and_who_won_the_cards() -> Non
             assert f"Player {before.actor + 1} plays a" in text  # type: ignore[attr-defined]
     won = sum(1 for before, _, after in steps if any(sum(a) > sum(b) for a, b in zip(after.piles, before.piles,
                                                                                        strict=True)))
-    assert text.count("wins the round") == won > 0
+    assert text.count("to their win pile") == won > 0
 
 
 def test_cite_adds_the_clauses_and_rulings_each_line_applied() -> None:

@@ -104,9 +104,11 @@ class ChonkerStory(Story):
         me = self.player(b.actor)
         out: list[str] = []
         if verb == "deal":
-            hand = sum(a.hands[0])
+            hand, rest = sum(a.hands[0]), sum(a.draw)
+            deck = {0: "there is no draw deck", 1: "the last card is the draw deck"}.get(
+                rest, f"the other {rest} are the draw deck")
             out.append(f"Each player is dealt {hand} cards; {sum(a.discard)} more go face down as the discard "
-                       f"deck and the other {sum(a.draw)} are the draw deck.")
+                       f"deck, and {deck}.")
         elif verb == "munchies_master":
             out.append(f"{self.player(action[1])} is the first Munchies Master.")
         elif verb in ("play", "continue_round"):
@@ -153,8 +155,13 @@ class ChonkerStory(Story):
             if any(won):
                 pts = score_line(won, war)[0]
                 verb = "goes" if sum(won) == 1 else "go"
-                out.append(f"{self.player(p)} played the last trump or Chonk and wins the round: "
-                           f"{_cards(won)} {verb} to their win pile ({_points(pts)}).")
+                if b.last == p:
+                    why = f"{self.player(p)} played the last trump or Chonk and wins the round"
+                elif b.last < 0 and p == b.master:
+                    why = f"Nobody played a trump or Chonk: {self.player(p)}, the Munchies Master, collects the cards"
+                else:
+                    why = f"{self.player(p)} wins the round"
+                out.append(f"{why}: {_cards(won)} {verb} to their win pile ({_points(pts)}).")
         gone = tuple(x - y for x, y in zip(a.discard, b.discard, strict=True))
         if any(g > 0 for g in gone) and any(b.table) and not any(a.table) and not out:
             out.append("Nobody played a trump or Chonk: the cards go to the discard deck.")
