@@ -147,3 +147,27 @@ def test_the_spanish_editions_own_rules_are_corrected_in_spanish(errata: list[Er
     for e in errata:
         if e.key.startswith(("chomp.doble", "chomp.rapido")):
             assert e.key in owners, f"{e.key}: amends the Spanish edition's own rules, not in Spanish"
+
+
+def test_only_questions_no_ruling_point_asks_yet_are_left_without_new_text(
+    errata: list[Erratum], findings: list[Finding]
+) -> None:
+    """Loops, false sentences, unreachable endings and edition differences all have their text
+    written (models/<game>/errata.json, models/editions/): what is left "not yet ruled" is what
+    no ruling point asks yet (silent decisions, ambiguities no ruling settles)."""
+    kinds = {f.id: f.kind for f in findings}
+    for e in errata:
+        if not e.ruled:
+            assert all(kinds.get(fid) in ("silent-decision", "ambiguity", "gap", "conflict") for fid in e.findings), \
+                f"{e.key}: no new text written for {[kinds.get(fid) for fid in e.findings]}"
+            assert not any(f.ruling for f in findings if f.id in e.findings), f"{e.key}: a ruling point without wording"
+
+
+@pytest.mark.parametrize("name", ["ERRATA.html", "FAQ.html"])
+def test_the_chart_is_labelled_in_words(documents: dict[str, str], name: str) -> None:
+    svg = re.search(r'<svg class="chart".*?</svg>', documents[name], re.S)
+    assert svg, f"{name}: no chart"
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg.group(0))
+    values = texts[2::2]  # the title, then label and value per bar
+    assert values and all(re.search(r"[a-z]{4}", v) for v in values), values[:5]
+    assert all(not re.fullmatch(r"[\d.%\s]+", t) for t in texts), "a bare number as a label"
