@@ -171,3 +171,12 @@ def test_the_chart_is_labelled_in_words(documents: dict[str, str], name: str) ->
     values = texts[2::2]  # the title, then label and value per bar
     assert values and all(re.search(r"[a-z]{4}", v) for v in values), values[:5]
     assert all(not re.fullmatch(r"[\d.%\s]+", t) for t in texts), "a bare number as a label"
+
+
+def test_documents_without_rulings_are_fit_to_print_too(findings: list[Finding]) -> None:
+    """Under ``raw`` every question the rules leave open is listed, with its possible rulings,
+    still in players' words."""
+    for docs in (errata_documents(findings, ["raw"]), faq_documents(findings, ["raw"])):
+        assert not tool_words(_reader_text("x.md", docs.markdown), _option_ids())
+        assert not tool_words(_reader_text("x.html", docs.html), _option_ids())
+        assert not unfinished(docs.markdown)

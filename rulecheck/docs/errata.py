@@ -455,10 +455,10 @@ def errata_markdown(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) 
 
 
 def _house_note(rulesets: Mapping[str, Ruleset]) -> list[str]:
-    house = sorted({rs.name for rs in rulesets.values() if rs.name not in ("recommended",)})
-    if not house:
-        return []
-    return [f"These errata follow the house rules “{', '.join(house)}” where the rules are silent.", ""]
+    from rulecheck.docs.text import rulings_note
+
+    note = rulings_note((rs.name for rs in rulesets.values()), "these errata")
+    return [note, ""] if note else []
 
 
 def _contents(items: Sequence[tuple[int, Erratum]], lang: str) -> list[str]:

@@ -174,9 +174,11 @@ def faq_markdown(entries: Sequence[FaqEntry], rulesets: Mapping[str, Ruleset]) -
         from rulecheck.docs.text import LABELS
 
         lines += [LABELS["en"]["shortened"], ""]
-    house = sorted({rs.name for rs in rulesets.values() if rs.name != "recommended"})
-    if house:
-        lines += [f"Where the rules are silent, these answers follow the house rules “{', '.join(house)}”.", ""]
+    from rulecheck.docs.text import rulings_note
+
+    note = rulings_note((rs.name for rs in rulesets.values()), "these answers")
+    if note:
+        lines += [note, ""]
     n = 0
     for game in dict.fromkeys(e.game for e in entries):
         lines += [f"## {GAME_NAMES.get(game, game)}", ""]

@@ -14,7 +14,7 @@ from rulecheck.docs.errata import Erratum, change_label
 from rulecheck.docs.faq import GAME_NAMES, FaqEntry, _wording
 from rulecheck.docs.render import affects_html, example_html, quote_html
 from rulecheck.docs.situation import Situation
-from rulecheck.docs.text import LABELS, book_title, frequency_sentence, frequency_words
+from rulecheck.docs.text import LABELS, book_title, frequency_sentence, frequency_words, rulings_note
 
 __all__ = ["bar_chart_svg", "errata_html", "faq_html", "page"]
 
@@ -124,9 +124,8 @@ def bar_chart_svg(items: Sequence[tuple[str, float, str]], title: str, width: in
 
 
 def _house(rulesets: Mapping[str, Ruleset], what: str) -> str:
-    house = sorted({rs.name for rs in rulesets.values() if rs.name != "recommended"})
-    return f"<p>Where the rules are silent, {what} follow the house rules “{escape(', '.join(house))}”.</p>" if house \
-        else ""
+    note = rulings_note((rs.name for rs in rulesets.values()), what)
+    return f"<p>{escape(note)}</p>" if note else ""
 
 
 def _short(situations: Iterable[Situation | None]) -> str:

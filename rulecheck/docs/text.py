@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -26,6 +26,7 @@ __all__ = [
     "lang_of",
     "numbers_in",
     "quote",
+    "rulings_note",
     "section_name",
 ]
 
@@ -160,6 +161,19 @@ def quote(clause_id: str, lang: str | None = None) -> Quote:
     clause = _clauses().get(clause_id)
     text = _MARKER.sub("", " ".join(clause.text.split())) if clause is not None else ""
     return Quote(section_name(clause_id, lang), text, clause_id)
+
+
+def rulings_note(names: Iterable[str], what: str) -> str:
+    """What the documents follow where the rules are silent, when it is not the project's rulings:
+    a user's house rules (by the name of their file), or none at all (``raw``)."""
+    chosen = sorted(set(names) - {"recommended"})
+    house = [n for n in chosen if n != "raw"]
+    parts = []
+    if house:
+        parts.append(f"Where the rules are silent, {what} follow the house rules “{', '.join(house)}”.")
+    if "raw" in chosen:
+        parts.append("Where no ruling is applied, the questions the rules leave open are listed without an answer.")
+    return " ".join(parts)
 
 
 def book_title(game: str, lang: str) -> str:
