@@ -181,7 +181,8 @@ class ChonkerStory(Story):
         outcome = OUTCOMES[s.aux]
         tiebreak = outcome == "chonk-tiebreak"
         scores = "; ".join(
-            f"{self.player(p)} {_points(pts)} ({cards} cards" + (f", {chonks} Chonks)" if tiebreak else ")")
+            f"{self.player(p)}: {_points(pts)}, " + (f"{cards} cards" if cards else "no cards")
+            + (f", {chonks} Chonks" if tiebreak else "")
             for p, (pts, chonks, cards) in enumerate(lines))
         if outcome == "four-spoiled":
             head = f"Game over: {self.player(winners[0])} has collected all the Spoiled cards and wins."
