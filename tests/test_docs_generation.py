@@ -192,7 +192,7 @@ def test_bar_chart_draws_shares_of_all_games_with_words_beside_them() -> None:
     svg = bar_chart_svg([("a", 1.0, "nearly every game"), ("b", 0.25, "about 1 game in 4")], "t", width=940)
     widths = [float(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="([\d.]+)" height="16" rx="3" fill="#2f77a8"',
                                            svg)]
-    assert widths == [320.0, 80.0]
+    assert widths == [295.0, 73.8]
     assert "nearly every game" in svg and "about 1 game in 4" in svg
     assert bar_chart_svg([], "t") == ""
 

@@ -96,7 +96,7 @@ def bar_chart_svg(items: Sequence[tuple[str, float, str]], title: str, width: in
     fills the row; the value is said in words beside the bar."""
     if not items:
         return ""
-    bar_h, gap, label_w, top, value_w = 16, 6, 470, 30, 150
+    bar_h, gap, label_w, top, value_w = 16, 6, 470, 30, 175
     height = top + len(items) * (bar_h + gap) + 8
     span = width - label_w - value_w
     parts = [
