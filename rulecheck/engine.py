@@ -13,7 +13,7 @@ from typing import Any
 
 from rulecheck import __version__
 from rulecheck.core.errors import IllegalActionError, InvalidStateError, RulecheckError
-from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, Pending, actor_name
+from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, actor_name
 from rulecheck.core.provenance import Provenance
 from rulecheck.games import load_game
 
@@ -182,35 +182,10 @@ def trace_from_json(
     return game, actions, data
 
 
-def format_trace(trace: Trace, show_state: bool = False) -> str:
-    """The trace as a readable log in the rulebook's words, each step with its clause IDs."""
-    game = trace.game
-    cfg = game.config_json()
-    lines = [
-        f"{cfg['game']} ({cfg['variant']}), {cfg['players']} players, deck {cfg['deck']}, "
-        f"ruleset {cfg['ruleset']}, seed {trace.seed}"
-    ]
-    width = len(str(len(trace.steps)))
-    for i, s in enumerate(trace.steps, 1):
-        cites = ", ".join(s.provenance.clauses)
-        rulings = ", ".join(s.provenance.rulings)
-        tag = f"  [{cites}]" if cites else ""
-        if rulings:
-            tag += f"  ruling: {rulings}"
-        if s.provenance.gap:
-            tag += f"  GAP: {s.provenance.gap} (the text does not decide this)"
-        lines.append(f"{i:>{width}}. {game.actor_text(s.actor, s.action)}: {s.text}{tag}")
-    state = trace.final
-    if trace.status == "terminal":
-        lines.append(f"Game over: {game.describe_state(state)}")
-        lines.append(f"Returns: {', '.join(f'{r:g}' for r in game.returns(state))}")
-    elif trace.status == "step-limit":
-        lines.append(
-            f"Stopped after {len(trace.steps)} actions without the game ending "
-            f"(step limit). State: {game.describe_state(state)}"
-        )
-    if isinstance(state, Pending):
-        lines.append(f"Undetermined: ruling point {state.ruling} is open in this ruleset.")
-    elif show_state:
-        lines.append(game.describe_state(state))
-    return "\n".join(lines)
+def format_trace(trace: Trace, cite: bool = False) -> str:
+    """The trace as a player's log: each round in plain words (who turned over what, who slapped
+    or played, who took which cards and why), and who won; ``cite`` adds the clauses and ruling
+    points each line applied (:func:`rulecheck.story.log.player_log`)."""
+    from rulecheck.story.log import player_log
+
+    return player_log(trace, cite=cite)

@@ -233,6 +233,181 @@ rp("cp.win_pile_visibility", "gap",
    "'Place them in front of you ... Peek' suggests a face-down pile its owner peeks at.",
    "May I look through another player's win pile?")
 
+
+# What the errata and the FAQ print (rulecheck.docs): each option's wording, the rule as the next
+# edition would print it, and per ruling point the problem in one plain sentence, what it can
+# change, the sentence the erratum amends and how, and (where the players' question names cards
+# a drawn game need not show) the FAQ's question.
+PUBLISH = {}
+
+
+def pub(id, problem, consequence, clause, how, wording, question="", settles=()):
+    entry = {"problem": {"en": problem}, "consequence": consequence, "clause": clause, "how": how}
+    if question:
+        entry["question"] = question
+    if settles:
+        entry["settles"] = list(settles)
+    PUBLISH[id] = (entry, wording)
+
+
+pub("cp.choose_then_play",
+    "“Then you can play any new card” does not say whether you play any card from your hand or the card you just picked.",
+    "cards", "cp.choose.3", "replace",
+    {"any_card": "Shuffle afterward, then play any card from your hand.",
+     "chosen_card": "Shuffle afterward, then play the card you picked, if you can."})
+pub("cp.continue_after_action",
+    "The action cards say “play any card”, but Continuing a Round says the round ends if the Munchies Master still has no trump or chonk.",
+    "cards", "cp.continuing.4", "add",
+    {"trump_chonk_or_end": "After such an action card, you must play a trump or a chonk, or another action card that lets you draw and play; if you can't, the round ends and the last player who played a trump or chonk collects the cards.",
+     "any_card": "After such an action card, you may play any card, and the round goes on."},
+    question="I kept the round going with an action card and then had no trump or chonk to play. Can I play another card?")
+pub("cp.continue_no_trump_yet",
+    "The rules do not say how the Munchies Master can keep the round going when only action cards have been played, so there is no trump yet.",
+    "cards", "cp.continuing.1", "add",
+    {"any_non_action": "If there is no trump yet, any card that is not an action card keeps the round going, and it becomes the trump.",
+     "chonk_only": "If there is no trump yet, only a chonk keeps the round going."},
+    question="Only action cards have been played, so there is no trump yet. Can I keep the round going with a card that is not a chonk?")
+pub("cp.continue_who_plays",
+    "The rules and their examples do not agree on whether everyone plays again when the Munchies Master keeps the round going, or only the Munchies Master.",
+    "cards", "cp.continuing.1", "replace",
+    {"another_circle": "The Munchies Master can keep the round going by playing a trump or a chonk; then play goes on clockwise for another full circle, and the round ends again just before it returns to the Munchies Master.",
+     "master_only": "The Munchies Master can keep the round going by playing a trump or a chonk; only the Munchies Master plays, and after each card decides again whether to go on or to end the round."})
+pub("cp.continue_with_action",
+    "The Summary says the Munchies Master can keep the round going only with a trump or a chonk, but Continuing a Round also allows some action cards.",
+    "cards", "cp.summary.5", "replace",
+    {"draw_action_without_trump": "The Munchies Master can keep the round going with a trump or a chonk; with neither, they can play an action card that lets them draw and play another card: Choose, Steal, See a Card or War.",
+     "draw_action_always": "The Munchies Master can keep the round going with a trump, a chonk, or an action card that lets them draw and play another card: Choose, Steal, See a Card or War.",
+     "trump_or_chonk_only": "The Munchies Master can keep the round going only with a trump or a chonk."},
+    question="I have no trump or chonk left, but I hold an action card. Can I use it to keep the round going?")
+pub("cp.empty_hand_turn",
+    "The rules do not say what happens when it is the turn of a player who has no cards.",
+    "cards", "cp.after-round.3", "add",
+    {"pass": "A player with no cards is passed over: play goes on clockwise.",
+     "round_ends": "When it is the turn of a player with no cards, the round ends at once; if nothing has been played yet, the next player clockwise starts the round instead."})
+pub("cp.final_tie",
+    "The rules do not say who wins when players are still tied on points, chonks and cards.",
+    "winner", "cp.finishing.5", "add",
+    {"shared": "Still tied after that? You share the win.",
+     "no_winner": "Still tied after that? Nobody wins."})
+pub("cp.first_master",
+    "The first Munchies Master is the last person to snack, which the players may not know or agree on.",
+    "wording", "cp.round.1", "add",
+    {"first_player": "If nobody knows who snacked last, the first player dealt a card is the Munchies Master.",
+     "chance": "If nobody knows who snacked last, draw lots: the winner is the Munchies Master."})
+pub("cp.four_spoiled_when",
+    "The rules do not say whether a player who collects all four Spoiled cards wins at once or when the game ends.",
+    "wording", "cp.finishing.6", "replace",
+    {"immediately": "If a player collects all four -1 points, they win the game at once, and the game is over.",
+     "at_game_end": "If a player collects all four -1 points, they win the game when it is over; play goes on until then."},
+    settles=("cp.read.four_spoiled_when",))
+pub("cp.game_over_discard",
+    "The game is over “when all cards are played”, but the cards of the discard deck are never played.",
+    "play", "cp.finishing.1", "replace",
+    {"game_over": "Game over when the draw deck is empty and nobody has a card left in hand; the discard deck stays unplayed.",
+     "discard_becomes_draw": "When the draw deck is empty and nobody has a card left in hand, the discard deck becomes the draw deck and everyone draws back up to 6 cards; game over when those are played too."})
+pub("cp.named_types",
+    "The rules do not say which types of card See a Card and Force may name.",
+    "cards", "cp.see.1", "add",
+    {"any_kind": "You can name any type of card, action cards included.",
+     "non_action": "You can name only a type of card that is not an action card."},
+    question="Can I name an action card for See a Card or Force?")
+pub("cp.no_effect_then",
+    "The rules do not say whether a player whose action card has no effect still plays another card.",
+    "cards", "cp.empty-draw.2", "add",
+    {"turn_ends": "An action card that has no effect still counts as your card for the turn, and your turn is over.",
+     "play_another": "If your action card has no effect, you still play another card; only the drawing is lost."},
+    question="My action card had no effect because there was nothing to draw. Do I still play another card?")
+pub("cp.no_trump_winner",
+    "The rules do not say who wins a round in which nobody played a trump or a chonk.",
+    "cards", "cp.winning.1", "add",
+    {"master": "If nobody put down a trump or chonk, the Munchies Master collects the cards and starts the next round.",
+     "discard_deck": "If nobody put down a trump or chonk, the cards go to the discard deck and the same Munchies Master starts the next round."})
+pub("cp.refill_shortage",
+    "“If cards run out, share them evenly” does not say who gets the cards that cannot be shared evenly.",
+    "cards", "cp.after-round.2", "replace",
+    {"round_robin": "If cards run out, deal them one at a time, clockwise from the winner, to the players who have fewer than 6 cards, until the draw deck is empty.",
+     "in_order": "If cards run out, each player in turn, starting with the winner, draws back up to 6 cards; later players get what is left."},
+    question="There are not enough cards left for everyone to draw back up. Who gets them?")
+pub("cp.see_no_such_card",
+    "The rules do not say whether a player without the type of card asked for must show another card, and who picks it.",
+    "cards", "cp.see.2", "add",
+    {"shower_chooses": "If they have no such card, they show you a card of their choice.",
+     "show_nothing": "If they have no such card, they show you nothing."},
+    question="I don't have the type of card asked for. Do I have to show something else?")
+pub("cp.skip_at_round_end",
+    "A Skip played just before the Munchies Master's turn both skips the Munchies Master and forces them to keep the round going.",
+    "cards", "cp.skip.2", "replace",
+    {"force_continue": "A Skip played just before the Munchies Master's turn does not skip them: they must keep the round going with any card, trump or not.",
+     "discard_and_force": "A Skip played just before the Munchies Master's turn makes them discard a card and then keep the round going with any card, trump or not.",
+     "discard_and_end": "A Skip played just before the Munchies Master's turn makes them discard a card and skips them: the round ends."})
+pub("cp.skip_discard_choice",
+    "The rules do not say who chooses the card a skipped player discards.",
+    "cards", "cp.skip.1", "add",
+    {"victim_chooses": "The skipped player chooses the card they discard.",
+     "random": "The skipped player discards a card at random from their hand."})
+pub("cp.skip_discard_to",
+    "The rules do not say where the card discarded because of a Skip goes.",
+    "cards", "cp.skip.1", "add",
+    {"discard_deck": "The discarded card goes onto the discard deck.",
+     "table": "The discarded card goes onto the table with the round's cards, and the winner of the round collects it."})
+pub("cp.steal_empty_hand",
+    "The rules do not say whether you may Steal from a player who has no cards.",
+    "cards", "cp.steal.1", "add",
+    {"holders_only": "You may steal only from a player who holds cards; if no such player is left, the Steal has no effect.",
+     "any_player": "You may steal from any player: from a player with no cards you snatch nothing, but they still draw a new card."},
+    settles=("cp.read.steal_empty_hand",))
+pub("cp.steal_from_self",
+    "“Snatch a random card from any player” does not say whether you may steal from yourself.",
+    "cards", "cp.steal.1", "add",
+    {"others_only": "You may only steal from another player.",
+     "include_self": "You may steal from any player, yourself included; then you also draw a new card."})
+pub("cp.steal_victim_draw_fallback",
+    "The rules do not say whether the player stolen from draws from the discard deck when the draw deck is empty.",
+    "cards", "cp.steal.2", "add",
+    {"discard_deck": "If the draw deck is empty, the player stolen from draws from the discard deck.",
+     "no_draw": "If the draw deck is empty, the player stolen from draws nothing."})
+pub("cp.war_chonk_effect",
+    "The rules do not say whether a player whose War card became a Chonk still draws and plays another card.",
+    "cards", "cp.war.4", "add",
+    {"chonk_only": "A War card that becomes a Chonk is played as a Chonk only: its player does not draw or play another card.",
+     "chonk_and_draw": "A War card that becomes a Chonk still makes its player draw a new card and play another card when it is their turn."},
+    settles=("cp.read.war_chonk_still_war",))
+pub("cp.war_chonk_ends_war",
+    "The rules do not say whether the War is over when a second War card, played during it, becomes a Chonk.",
+    "cards", "cp.war.6", "add",
+    {"keeps_war": "A second War card played during a War does not end it: the War goes on until all players run out of cards.",
+     "ends_war": "A second War card played during a War ends the War."})
+pub("cp.war_chonk_scoring",
+    "The rules do not say whether a War card that was played as a Chonk counts as a Chonk for the tie-break.",
+    "winner", "cp.finishing.4", "add",
+    {"counts_as_chonk": "A War card that was played as a Chonk counts as a Chonk.",
+     "counts_as_war": "A War card counts as a War, even if it was played as a Chonk."},
+    settles=("cp.read.war_chonk_in_pile",))
+pub("cp.war_chonk_sets_trump",
+    "The rules do not say whether a War card played as a Chonk, as the first card of a round that is not an action card, makes Chonk the trump.",
+    "cards", "cp.round.2", "add",
+    {"sets_trump": "A War card played as a Chonk is not an action card: if it is the first one, Chonk is the trump.",
+     "no_trump": "A War card played as a Chonk is still an action card: the next card that is not an action card becomes the trump."},
+    settles=("cp.read.war_chonk_non_action",))
+pub("cp.war_window",
+    "“You can call out the War card anytime” does not say when a player may call it out on another player's turn.",
+    "cards", "cp.war.1", "replace",
+    {"before_each_turn": "You can call out the War card before any player's turn, yours or not, and before the Munchies Master decides whether to keep the round going.",
+     "own_turn": "You can call out the War card only on your own turn, as the card you play."})
+pub("cp.win_pile_visibility",
+    "“Peek at any time” does not say whether players may look at other players' win piles.",
+    "wording", "cp.winning.3", "replace",
+    {"own_only": "Peek at your own win pile at any time, but not at the other players': they may see only how many cards it has. No playing or drawing from this pile during the game.",
+     "everyone": "Anyone may look through any win pile at any time, but no playing or drawing from it during the game."})
+
+for r in R:
+    entry, wording = PUBLISH[r["id"]]
+    assert set(wording) == {o["id"] for o in r["options"]}, r["id"]
+    for o in r["options"]:
+        o["wording"] = {"en": wording[o["id"]]}
+    r["publish"] = entry
+assert set(PUBLISH) == {r["id"] for r in R}
+
 out = {"game": "chonker-party", "ruling_points": sorted(R, key=lambda r: r["id"])}
 (Path(__file__).resolve().parents[1] / "models" / "chonker-party" / "rulings.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 print(len(R))

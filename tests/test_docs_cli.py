@@ -46,19 +46,20 @@ def test_errata_writes_markdown_and_html_the_same_bytes_twice(report: Path, tmp_
         assert result.exit_code == 0, result.output
         outs.append((md.read_bytes(), html.read_bytes()))
     assert outs[0] == outs[1]
-    assert b"## 1. Equal slap" in outs[0][0] and b"<svg" in outs[0][1]
+    assert b"### 1. Beware the Bad Chomp!" in outs[0][0] and b"<svg" in outs[0][1]
 
 
 def test_faq_to_stdout_and_with_a_house_ruleset(report: Path, tmp_path: Path) -> None:
     runner = CliRunner()
     base = runner.invoke(main, ["faq", "--report", str(report), "--game", "docs-toy", "-o", "-"])
     assert base.exit_code == 0, base.output
-    assert "### Q1. I slapped a card the same as mine. Who gets the cards?" in base.output
+    assert "#### Q3. I slapped a card the same as mine. Who gets the cards?" in base.output
     house = tmp_path / "house.json"
     house.write_text(json.dumps({"game": "docs-toy", "choices": {"toy.equal_slap": "to_slapper"}}))
     changed = runner.invoke(main, ["faq", "--report", str(report), "--game", "docs-toy", "-r", str(house), "-o", "-"])
     assert changed.exit_code == 0, changed.output
-    assert "**Answer** (house ruling): The slapper takes the table." in changed.output
+    assert "If you slap a card the same as yours, you take every card on the table." in changed.output
+    assert "If you slap a card the same as yours, you take every card on the table." not in base.output
 
 
 def test_missing_report_is_a_clear_error(tmp_path: Path) -> None:

@@ -1,5 +1,8 @@
-"""Every ruling point is documented: a question, two or more options, and either a recommended
-option with its rationale or an "open" entry in the FAQ (never hidden)."""
+"""Every ruling point is documented for publication: a question, two or more options, each with
+its wording (the rule as the next edition would print it, in the rulebook's voice, in Spanish too
+where the point amends a sentence only the Spanish edition has), and what the errata need (the
+problem in one plain sentence, what it can change, the sentence it amends). A ruling point added
+later without them fails here."""
 
 from __future__ import annotations
 
@@ -8,41 +11,70 @@ from pathlib import Path
 
 import pytest
 
+from rulecheck.core.clauses import clauses_for_game
 from rulecheck.core.paths import models_dir
-from rulecheck.core.rulings import load_ruleset, load_ruling_points
+from rulecheck.core.rulings import CONSEQUENCES, load_ruleset, load_ruling_points
 from rulecheck.docs import errata_documents, faq_documents
-from rulecheck.docs.report import option_sentence
+from rulecheck.docs.lint import tool_words, unfinished
+from rulecheck.docs.text import lang_of
 from rulecheck.findings import Finding
 from rulecheck.games import GAMES
 
+GAMES_WITH_RULINGS = sorted(g for g in GAMES if (models_dir() / g / "rulings.json").exists())
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_ruling_point_has_question_options_and_a_recommendation_or_is_listed_open(game: str) -> None:
-    if not (models_dir() / game / "rulings.json").exists():
-        pytest.skip(f"models/{game}/rulings.json is not written yet")
+
+def _published(text: str) -> list[str]:
+    """What is wrong with one sentence (or two) of published text."""
+    return [*tool_words(text), *unfinished(text)] + ([] if text.strip() else ["empty"])
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULINGS)
+def test_every_option_of_every_ruling_point_has_its_wording(game: str) -> None:
     points = load_ruling_points(game)
     assert points, f"{game} has no ruling points"
-    faq = faq_documents([], {game: load_ruleset(game, "recommended")}, [game]).markdown
     for rp in points.values():
-        assert rp.question.strip(), f"{rp.id}: no question"
-        assert len(rp.options) >= 2, f"{rp.id}: fewer than two options"
-        assert all(o.text.strip() for o in rp.options), f"{rp.id}: an option without text"
-        question = rp.players_question or rp.question
+        anchor = rp.publish.clause
+        langs = ["en"] + (["es"] if anchor and lang_of(anchor) == "es" else [])
+        for o in rp.options:
+            for lang in langs:
+                text = o.wording.get(lang, "")
+                assert text, f"{rp.id}: option {o.id} has no wording in {lang!r}"
+                assert not _published(text), f"{rp.id}: option {o.id} ({lang}): {_published(text)}: {text!r}"
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULINGS)
+def test_every_ruling_point_says_what_the_errata_print(game: str) -> None:
+    index = clauses_for_game(game)
+    for rp in load_ruling_points(game).values():
+        pub = rp.publish
+        assert pub.consequence in CONSEQUENCES, f"{rp.id}: consequence {pub.consequence!r} not one of {CONSEQUENCES}"
+        assert pub.clause in rp.clauses and pub.clause in index, f"{rp.id}: amends {pub.clause!r}, not its clause"
+        langs = ["en"] + (["es"] if lang_of(pub.clause) == "es" else [])
+        for lang in langs:
+            problem = pub.problem.get(lang, "")
+            assert problem and not _published(problem), f"{rp.id}: problem ({lang}): {problem!r}"
+        question = pub.question or rp.players_question or rp.question
+        assert question.rstrip().endswith("?") and not tool_words(question), f"{rp.id}: question {question!r}"
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULINGS)
+def test_every_ruling_point_is_answered_in_the_faq_with_its_wording(game: str) -> None:
+    faq = faq_documents([], {game: load_ruleset(game, "recommended")}, [game]).markdown
+    for rp in load_ruling_points(game).values():
+        question = rp.publish.question or rp.players_question or rp.question
         assert f". {question}\n" in faq, f"{rp.id}: its question is not in the FAQ"
-        entry = faq.split(f". {question}\n", 1)[1].split("\n### ", 1)[0]
+        entry = faq.split(f". {question}\n", 1)[1].split("\n#### ", 1)[0]
         if rp.recommended is not None:
-            assert rp.rationale.strip(), f"{rp.id}: recommended {rp.recommended!r} without a rationale"
-            assert "**Answer** (recommended ruling)" in entry and rp.rationale.strip() in entry
+            assert rp.option(rp.recommended).wording["en"] in entry, f"{rp.id}: the answer is not its wording"
         else:
-            assert "**Answer** (open): Open:" in entry, f"{rp.id}: no recommendation, and not listed as open"
-            assert all(f"({o.id})" in entry for o in rp.options)
+            assert "no ruling has been made yet" in entry
+            assert all(o.wording["en"] in entry for o in rp.options)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", GAMES_WITH_RULINGS)
 def test_a_house_ruling_changes_the_real_faq_answer_and_erratum(game: str, tmp_path: Path) -> None:
-    if not (models_dir() / game / "rulings.json").exists():
-        pytest.skip(f"models/{game}/rulings.json is not written yet")
-    rp = next(p for p in load_ruling_points(game).values() if p.recommended is not None)
+    rp = next(p for p in load_ruling_points(game).values() if p.recommended is not None and lang_of(p.publish.clause)
+              == "en")
     other = next(o for o in rp.options if o.id != rp.recommended)
     house = tmp_path / "house.json"
     house.write_text(json.dumps({"game": game, "name": "house", "choices": {rp.id: other.id}}))
@@ -51,6 +83,6 @@ def test_a_house_ruling_changes_the_real_faq_answer_and_erratum(game: str, tmp_p
             errata_documents([finding], ["recommended"], [game]).markdown)
     changed = (faq_documents([finding], [str(house)], [game]).markdown,
                errata_documents([finding], [str(house)], [game]).markdown)
-    assert f"**Answer** (house ruling): {option_sentence(other.text)}" in changed[0]
-    assert f"**Answer** (house ruling): {option_sentence(other.text)}" not in base[0]
-    assert f"{option_sentence(other.text)}\"" in changed[1] and f"{option_sentence(other.text)}\"" not in base[1]
+    wording = other.wording["en"]
+    assert wording in changed[0] and wording not in base[0]
+    assert f"> {wording}" in changed[1] and f"> {wording}" not in base[1]

@@ -25,6 +25,7 @@ from rulecheck.games import load_game
     "rulecheck simulate chomp --variant underwater-war --seed 7",
     "rulecheck simulate chomp -n 3 --deck mini --ruleset raw",
     "rulecheck simulate chonker-party -n 4 --json > game.json",
+    "rulecheck simulate chomp -v doble-chomp --seed 3 --cite",
 ))
 @game_argument
 @variant_option
@@ -35,16 +36,20 @@ from rulecheck.games import load_game
 @click.option("--max-steps", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Stop (and say so) after this many actions if the game has not ended.")
 @click.option("--json", "as_json", is_flag=True, help="Print the trace as replayable JSON.")
+@click.option("--cite", is_flag=True,
+              help="After each line, the rulebook clauses and ruling points it applied.")
 def simulate(game: str, variant: str | None, players: int | None, seed: int, ruleset: str,
-             deck: str, max_steps: int, as_json: bool) -> None:
-    """Play one whole game with seeded random choices and print it step by step, each step with
-    the clause IDs it applied (GAP: where the ruleset leaves a ruling point open)."""
+             deck: str, max_steps: int, as_json: bool, cite: bool) -> None:
+    """Play one whole game with seeded random choices and tell it as a player would: each round,
+    who turned over or played what, who slapped, who took which cards and why, and at the end
+    who won with how many cards or points. Where the ruleset leaves a ruling point open, the log
+    says the rules are silent and what the players agreed."""
     g = load_game(game, variant, players, ruleset, deck)
     trace = play(g, seed=seed, max_steps=max_steps)
     if as_json:
         click.echo(json.dumps(trace_to_json(trace), indent=1, sort_keys=True))
     else:
-        click.echo(format_trace(trace))
+        click.echo(format_trace(trace, cite=cite), nl=False)
 
 
 @main.command(epilog=examples("rulecheck rulings chomp", "rulecheck rulings chomp --ruleset house.json",

@@ -15,6 +15,10 @@ Ruling points live in ``models/<game>/rulings.json``::
         "clauses": ["en.gameplay.3"], "options": [{"id": "to_discards", "text": "..."}],
         "recommended": "to_discards", "rationale": "..."}]}
 
+Each option may carry its ``wording``: the rule as the next edition would print it, in the
+rulebook's voice, by language (``{"en": "...", "es": "..."}``). Each ruling point may carry
+``publish``: what the errata and the FAQ need besides the options (see :class:`Publication`).
+
 A user ruleset file::
 
     {"game": "chomp", "name": "house", "base": "recommended",
@@ -35,7 +39,9 @@ from rulecheck.core.paths import models_dir, models_hint, read_json
 
 __all__ = [
     "BUILTIN_RULESETS",
+    "CONSEQUENCES",
     "Option",
+    "Publication",
     "Ruleset",
     "RulingPoint",
     "load_ruleset",
@@ -45,14 +51,40 @@ __all__ = [
 
 BUILTIN_RULESETS = ("raw", "recommended")
 RULING_KINDS = ("gap", "conflict")
+CONSEQUENCES = ("play", "winner", "cards", "wording")
+"""What a ruling point's answer can change, most serious first: whether the game can go on (or
+goes on forever), who wins, which cards a player has, or only the wording."""
+AMENDMENTS = ("add", "replace")
 
 
 @dataclass(frozen=True)
 class Option:
-    """One way to settle a ruling point."""
+    """One way to settle a ruling point; ``wording`` is the rule as the next edition would print
+    it, by language (``en``, ``es``), empty where nobody has written it yet."""
 
     id: str
     text: str
+    wording: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Publication:
+    """What the errata and the FAQ print about a ruling point, besides its options' wording.
+
+    ``problem``: the problem in one plain sentence, by language. ``consequence``: one of
+    :data:`CONSEQUENCES`. ``clause``: the sentence the erratum amends, and ``how``: ``add`` a
+    sentence after it or ``replace`` it. ``question``: the FAQ's question where the players'
+    question names cards or numbers that a drawn situation need not show. ``settles``: the
+    readings of an ambiguous sentence (the clause specification's reading IDs) this ruling
+    point decides.
+    """
+
+    problem: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
+    consequence: str = ""
+    clause: str = ""
+    how: str = "add"
+    question: str = ""
+    settles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +99,7 @@ class RulingPoint:
     recommended: str | None
     rationale: str
     players_question: str = ""
+    publish: Publication = field(default_factory=Publication, hash=False, compare=False)
 
     def option(self, option_id: str) -> Option:
         for opt in self.options:
@@ -141,7 +174,7 @@ def _parse_ruling_point(entry: Mapping[str, object], path: str) -> RulingPoint:
     try:
         rid = str(entry["id"])
         options = tuple(
-            Option(str(o["id"]), str(o["text"]))  # type: ignore[index]
+            Option(str(o["id"]), str(o["text"]), _by_language(o.get("wording"), f"{path}: option {o['id']!r}"))  # type: ignore[index,union-attr]
             for o in entry["options"]  # type: ignore[attr-defined,union-attr]
         )
         kind = str(entry.get("kind", "gap"))
@@ -155,8 +188,9 @@ def _parse_ruling_point(entry: Mapping[str, object], path: str) -> RulingPoint:
             recommended=None if rec is None else str(rec),
             rationale=str(entry.get("rationale", "")),
             players_question=str(entry.get("players_question", "")),
+            publish=_publication(entry.get("publish"), f"{path}: ruling point {rid!r}"),
         )
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError, AttributeError) as exc:
         raise RulesetError(f"{path}: malformed ruling point {entry!r}: {exc}") from exc
     if kind not in RULING_KINDS:
         raise RulesetError(f"{path}: ruling point {rid!r} has kind {kind!r}, not gap or conflict")
@@ -165,6 +199,43 @@ def _parse_ruling_point(entry: Mapping[str, object], path: str) -> RulingPoint:
     if rp.recommended is not None:
         rp.option(rp.recommended)
     return rp
+
+
+def _by_language(value: object, where: str) -> Mapping[str, str]:
+    """A ``{"en": text, "es": text}`` object (absent: empty)."""
+    if value is None:
+        return MappingProxyType({})
+    if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise RulesetError(f"{where}: expected an object of language -> text, got {value!r}")
+    return MappingProxyType(dict(value))
+
+
+def _publication(value: object, where: str) -> Publication:
+    """The ``publish`` object of a ruling point (absent: an empty one)."""
+    if value is None:
+        return Publication()
+    if not isinstance(value, Mapping):
+        raise RulesetError(f"{where}: 'publish' must be an object, got {value!r}")
+    unknown = sorted(set(value) - {"problem", "consequence", "clause", "how", "question", "settles"})
+    if unknown:
+        raise RulesetError(f"{where}: unknown 'publish' keys {unknown}")
+    consequence = str(value.get("consequence", ""))
+    if consequence and consequence not in CONSEQUENCES:
+        raise RulesetError(f"{where}: consequence {consequence!r} is not one of {', '.join(CONSEQUENCES)}")
+    how = str(value.get("how", "add"))
+    if how not in AMENDMENTS:
+        raise RulesetError(f"{where}: how {how!r} is not one of {', '.join(AMENDMENTS)}")
+    settles = value.get("settles", ())
+    if not isinstance(settles, (list, tuple)):
+        raise RulesetError(f"{where}: 'settles' must be a list of reading IDs")
+    return Publication(
+        problem=_by_language(value.get("problem"), where),
+        consequence=consequence,
+        clause=str(value.get("clause", "")),
+        how=how,
+        question=str(value.get("question", "")),
+        settles=tuple(str(r) for r in settles),
+    )
 
 
 def load_ruling_points(game: str) -> Mapping[str, RulingPoint]:

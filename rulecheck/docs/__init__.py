@@ -4,9 +4,12 @@ Nothing here is written by hand: every document is a pure function of the audit 
 the ruling points (``models/<game>/rulings.json``), the chosen rulesets and the clause index,
 so a changed ruling changes the documents.
 
-* :func:`errata_documents` / :func:`faq_documents`: Markdown and self-contained HTML;
+* :func:`errata_documents` / :func:`faq_documents`: Markdown and self-contained HTML, for
+  players and publishers: no IDs, rulesets or state counts (those stay in ``reports/AUDIT.md``);
 * :mod:`rulecheck.docs.editions`: the English and Spanish Chomp! editions compared;
-* :mod:`rulecheck.docs.situation`: a witness replayed into a concrete table situation.
+* :mod:`rulecheck.docs.situation`: a witness replayed into a concrete table situation, told and
+  drawn by :mod:`rulecheck.story`;
+* :mod:`rulecheck.docs.text`, :mod:`rulecheck.docs.render`: the words and pieces both share.
 """
 
 from __future__ import annotations

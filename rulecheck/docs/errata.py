@@ -1,24 +1,46 @@
-"""Errata: every problem in the rulebook text, quoted, explained, with a corrected wording.
+"""Errata as a publisher issues them: each problem in one plain sentence, where it is in the
+rulebook (section and sentence quoted, the clause reference in small print), the replacement or
+added sentence as the next edition would print it, and a short example drawn with the cards of
+a game that meets the problem.
 
-One erratum per finding about the text (every kind except ``coverage``, which is about the
-model). Each quotes its clauses with their IDs, says what is wrong, and proposes a wording
-generated from the data: for a gap or conflict the clause followed by the ruleset's chosen
-option as a rule sentence; for a dead rule "delete or qualify"; for a translation difference
-the aligned English text. Errata are ordered by how much they matter: severity, then how
-often ordinary play meets them (playout frequency), then ID.
+Every erratum is made from data: the findings of the audit, and the text authored once with
+the model (each ruling option's ``wording`` and each ruling point's ``publish`` in
+``models/<game>/rulings.json``; for problems without a ruling point, ``models/<game>/errata.json``:
+the rule that ends a loop, per variant, and corrections of sentences that are false or never
+apply, per clause; for the Spanish edition, ``corrections`` and ``translations`` in
+``models/editions/chomp.json``). A problem with no text authored yet is listed under "not yet
+ruled", never printed half-finished.
+
+Order: by what the problem can change (the game cannot go on or goes on forever, who wins, a
+player's cards, wording only), then by how often ordinary play meets it (shown as "about 1
+game in N"). A question the rules already answer is not an erratum (it is in the FAQ).
 """
 
 from __future__ import annotations
 
-import re
+import json
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
+from rulecheck.core.paths import models_dir
 from rulecheck.core.rulings import Ruleset, RulingPoint
-from rulecheck.docs.report import clause_text, frequency_value, option_sentence, ruling_points_of
-from rulecheck.findings import Finding, severity_rank
+from rulecheck.docs.report import ruling_points_of
+from rulecheck.docs.situation import Situation, Told, situation_from_witness, tell
+from rulecheck.docs.text import (
+    LABELS,
+    Quote,
+    consequence_rank,
+    edition_extras,
+    frequency_words,
+    lang_of,
+    quote,
+)
+from rulecheck.findings import Finding
 
-__all__ = ["PROBLEMS", "Erratum", "build_errata", "errata_markdown", "frequency_label", "proposal"]
+__all__ = ["PROBLEMS", "Change", "Erratum", "authored", "build_errata", "errata_markdown", "erratum_markdown"]
 
 PROBLEMS: Mapping[str, str] = {
     "gap": "gap: the text does not say what happens",
@@ -32,223 +54,467 @@ PROBLEMS: Mapping[str, str] = {
     "example-mismatch": "example mismatch: the worked example contradicts the rules",
     "translation": "translation difference: the editions do not say the same",
     "ambiguity": "ambiguity: a sentence can be read in two ways that play differently",
+    "silent-decision": "silent decision: the text leaves open what the model decides",
 }
-"""What is wrong, in words, for each finding kind the errata cover."""
+"""What is wrong, in the editor's words, per finding kind (the audit's SARIF rules use them)."""
+
+GAME_ORDER = ("chomp", "chonker-party")
+
+
+@dataclass(frozen=True)
+class Change:
+    """The new text: ``how`` it goes into the book (``add`` after the sentence, ``replace`` it,
+    ``delete`` it, ``add_section`` at the end of the section) and the ``text`` as printed (for
+    a new example, its lines)."""
+
+    how: str
+    text: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Erratum:
-    """One problem in the text, ready to print."""
+    """One problem of one rulebook, ready to print. ``key`` (a ruling point or finding ID) only
+    orders the errata; it is never printed."""
 
-    finding: Finding
+    key: str
+    game: str
+    lang: str
+    consequence: str
     problem: str
-    quotes: tuple[tuple[str, str], ...]
-    wrong: str
-    proposal: str
-    ruling: str | None
-    option: str | None
-    status: str  # "recommended", "house" (a non-recommended choice), "open", or "" (no ruling point)
-    frequency: float
+    where: tuple[Quote, ...]
+    change: Change | None
+    hits: int | None = None
+    games: int | None = None
+    situation: Situation | None = None
+    options: tuple[str, ...] = ()
+    findings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
-    def id(self) -> str:
-        return self.finding.id
+    def ruled(self) -> bool:
+        """New text is agreed (else it is listed under "not yet ruled")."""
+        return self.change is not None
+
+    @property
+    def frequency(self) -> float:
+        return self.hits / self.games if self.hits is not None and self.games else 0.0
+
+    def sort_key(self) -> tuple[int, int, int, float, str]:
+        game = GAME_ORDER.index(self.game) if self.game in GAME_ORDER else len(GAME_ORDER)
+        return (0 if self.ruled else 1, game, 0 if self.lang == "en" else 1,
+                consequence_rank(self.consequence) - self.frequency / 2, self.key)
+
+    def told(self) -> Told | None:
+        """The example in words and cards, in the erratum's language."""
+        if self.situation is None or self.situation.game is None:
+            return None
+        from dataclasses import replace
+
+        from rulecheck.story import story_for
+
+        told = tell(self.situation, story_for(self.situation.game, self.lang))
+        if not self.ruled and told.event:  # what happens next is not decided: only what is done
+            told = replace(told, event=told.event[:1])
+        return told
+
+
+@cache
+def authored(game: str) -> Mapping[str, Any]:
+    """``models/<game>/errata.json``: the text written for problems that have no ruling point
+    (``loops`` by variant, ``clauses`` by clause ID); empty if the game has none."""
+    path = models_dir() / game / "errata.json"
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data if isinstance(data, Mapping) else {}
 
 
 def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -> list[Erratum]:
     """The errata for ``findings`` under ``rulesets`` (game -> ruleset), most important first."""
-    out: list[Erratum] = []
+    findings = sorted(findings, key=lambda f: f.id)
+    by_point: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    rest: list[Finding] = []
     for f in findings:
-        if f.kind not in PROBLEMS:
+        (by_point[(f.game, f.ruling)] if f.ruling else rest).append(f)
+    settled = {r for (g, _), fs in by_point.items() for f in fs if f.kind != "answered"
+               for r in _point(g, f.ruling).publish.settles if _point(g, f.ruling)} if by_point else set()
+    out: list[Erratum] = []
+    for (game, rid), mine in sorted(by_point.items()):
+        point = _point(game, rid)
+        if point is None or any(f.kind == "answered" for f in mine):
             continue
-        points = ruling_points_of(f.game)
-        rp = points.get(f.ruling) if f.ruling else None
-        ruleset = rulesets.get(f.game)
-        option = ruleset.choices.get(rp.id) if (rp is not None and ruleset is not None) else None
-        status = "" if rp is None else ("open" if option is None else
-                                        "recommended" if option == rp.recommended else "house")
-        clause_ids = tuple(dict.fromkeys((*f.clauses, *(rp.clauses if rp else ()))))
-        out.append(
-            Erratum(
-                finding=f,
-                problem=PROBLEMS[f.kind],
-                quotes=tuple((c, clause_text(c)) for c in clause_ids),
-                wrong=_wrong(f),
-                proposal=proposal(f, rp, option, ruleset),
-                ruling=rp.id if rp else f.ruling,
-                option=option,
-                status=status,
-                frequency=frequency_value(f),
-            )
-        )
-    out.sort(key=lambda e: (severity_rank(e.finding.severity), -e.frequency, e.id))
+        out.append(_ruling_erratum(point, mine, rulesets.get(game)))
+    loops: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    for f in rest:
+        if f.kind in ("non-termination", "trap", "deadlock"):
+            loops[(f.game, _variant(f))].append(f)
+        elif f.kind == "ambiguity" and str(f.data.get("reading", "")) in settled:
+            continue
+        else:
+            e = _other_erratum(f)
+            if e is not None:
+                out.append(e)
+    out.extend(_loop_erratum(game, variant, fs) for (game, variant), fs in sorted(loops.items()))
+    out.sort(key=Erratum.sort_key)
     return out
 
 
-def _wrong(f: Finding) -> str:
-    """The finding's detail (its title is the erratum's heading), or the title if it has none."""
-    detail = " ".join(f.detail.split())
-    return detail or f.title
+def _point(game: str, rid: str | None) -> RulingPoint | None:
+    return ruling_points_of(game).get(rid) if rid else None
 
 
-def _primary(f: Finding, rp: RulingPoint | None) -> str | None:
-    """The clause a corrected wording extends: the ruling point's first, else the finding's
-    first normative clause, else its first."""
-    ids = [*(rp.clauses if rp else ()), *f.clauses]
-    return ids[0] if ids else None
+def _variant(f: Finding) -> str:
+    config = f.witness.config if f.witness is not None else (f.configs[0] if f.configs else {})
+    return str(config.get("variant", ""))
 
 
-def proposal(f: Finding, rp: RulingPoint | None, option: str | None, ruleset: Ruleset | None) -> str:
-    """The corrected wording for finding ``f`` given the ruleset's ``option`` for ``rp``."""
+# --------------------------------------------------------------------------- ruling points
+
+
+def _ruling_erratum(point: RulingPoint, findings: Sequence[Finding], ruleset: Ruleset | None) -> Erratum:
+    pub = point.publish
+    anchor = pub.clause or (point.clauses[0] if point.clauses else "")
+    lang = lang_of(anchor) if anchor else "en"
+    shown = _showing(findings)
+    option = ruleset.choices.get(point.id) if ruleset is not None else None
+    change = None
+    if option is not None:
+        text = point.option(option).wording.get(lang)
+        change = Change(pub.how, (text,)) if text else None
+    situation = None
+    if shown is not None and shown.witness is not None:
+        situation = situation_from_witness(shown.witness, point.id, option)
+    hits, games = _counts(findings)
+    problem = pub.problem.get(lang) or _fallback_problem(point, lang)
+    options = tuple(o.wording.get(lang, "") for o in point.options) if change is None else ()
+    return Erratum(point.id, _game_of(point, findings), lang, pub.consequence or "cards", problem,
+                   _where(point, anchor, lang), change, hits, games, situation, options,
+                   tuple(f.id for f in findings))
+
+
+def _game_of(point: RulingPoint, findings: Sequence[Finding]) -> str:
+    return findings[0].game if findings else point.id.split(".", 1)[0]
+
+
+def _showing(findings: Sequence[Finding]) -> Finding | None:
+    """The finding whose witness shows the problem best: a gap or conflict, shortest witness."""
+    order = ("gap", "conflict", "ambiguity", "dead-rule")
+    candidates = [f for f in findings if f.witness is not None]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda f: (order.index(f.kind) if f.kind in order else len(order),
+                                          len(f.witness.actions) if f.witness else 0, f.id))
+
+
+def _counts(findings: Sequence[Finding]) -> tuple[int | None, int | None]:
+    """(games that met the problem, games played), from the finding measured on the most games."""
+    measured = [f.frequency for f in findings if f.frequency and isinstance(f.frequency.get("games"), int)]
+    if not measured:
+        return (0, 0) if any(f.kind == "dead-rule" for f in findings) else (None, None)
+    best = max(measured, key=lambda fr: (fr["games"], fr.get("games_hitting", 0)))
+    return int(best.get("games_hitting", 0)), int(best["games"])
+
+
+def _fallback_problem(point: RulingPoint, lang: str) -> str:
+    if lang == "es":
+        return "Las reglas no dicen qué pasa en este caso."
+    return "The rules do not say what happens in this case."
+
+
+def _where(point: RulingPoint, anchor: str, lang: str) -> tuple[Quote, ...]:
+    """The amended sentence, and for a conflict the other sentences that disagree with it (one
+    edition each, in the erratum's language)."""
+    ids = [anchor] if anchor else []
+    if point.kind == "conflict":
+        ids += [c for c in point.clauses if lang_of(c) == lang and c != anchor]
+    return tuple(quote(c, lang) for c in dict.fromkeys(ids) if quote(c, lang).text)
+
+
+# --------------------------------------------------------------------------- loops
+
+
+def _loop_erratum(game: str, variant: str, findings: Sequence[Finding]) -> Erratum:
+    text = authored(game).get("loops", {}).get(variant, {})
+    anchor = str(text.get("clause", ""))
+    lang = lang_of(anchor) if anchor else "en"
+    trap = [f for f in findings if f.kind == "trap"]
+    shown = min(trap or list(findings), key=lambda f: (len(f.witness.actions) if f.witness else 0, f.id))
+    wording = text.get("wording", {}).get(lang)
+    problem = text.get("problem", {}).get(lang) or LABELS[lang]["forever"].capitalize()
+    return Erratum(f"{game}.loop.{variant}", game, lang, "play", problem,
+                   (quote(anchor, lang),) if anchor else (), Change(str(text.get("how", "add")), (wording,))
+                   if wording else None, None, None,
+                   situation_from_witness(shown.witness) if shown.witness is not None else None,
+                   findings=tuple(f.id for f in findings))
+
+
+# --------------------------------------------------------------------------- other findings
+
+
+def _other_erratum(f: Finding) -> Erratum | None:
     if f.kind == "translation":
-        return _translation_proposal(f)
-    if rp is not None and f.kind in ("dead-rule", "unreachable-outcome"):
-        chosen = f" (should it arise, the ruling is: \"{option_sentence(rp.option(option).text)}\")" if option else ""
-        return (
-            f"No wording needed for the explored configurations: the question of ruling point {rp.id} "
-            f"never arises in them{chosen}."
-        )
-    if rp is not None:
-        primary = _primary(f, rp)
-        if option is None:
-            opts = " ".join(f"({o.id}) {option_sentence(o.text)}" for o in rp.options)
-            name = ruleset.name if ruleset else "the ruleset"
-            return f"Open: {name} has no ruling for {rp.id} yet, so no wording is proposed. The options: {opts}"
-        sentence = option_sentence(rp.option(option).text)
-        if primary is None:
-            return f"Add: \"{sentence}\""
-        lead = f"{primary}: \"{rule_sentence(clause_text(primary))} {sentence}\""
-        if f.kind == "conflict" and len(rp.clauses) > 1:
-            others = ", ".join(c for c in rp.clauses if c != primary)
-            return f"{lead} (and qualify {others} to agree)"
-        return lead
-    primary = _primary(f, None)
-    quoted = f"{primary}: \"{clause_text(primary)}\"" if primary else "the rule"
+        return _translation_erratum(f)
     if f.kind in ("dead-rule", "unreachable-outcome"):
-        return f"Delete or qualify {quoted}: it never applies in the explored configurations."
+        return _never_erratum(f)
     if f.kind == "invariant":
-        return f"Qualify or correct the claim {quoted}: it does not hold ({f.title})."
+        return _clause_erratum(f, "wording", "This sentence is not always true.")
     if f.kind == "example-mismatch":
-        actual = str(f.data.get("actual", "")).strip()
-        against = ", ".join(f.data.get("contradicts", ())) or "the rules"
-        fix = f" The rules give: {actual}" if actual else ""
-        return f"Correct the example {quoted} to agree with {against}, or change the rule.{fix}"
-    if f.kind in ("non-termination", "trap", "deadlock"):
-        return f"Add a rule after {quoted} that says how this situation ends."
-    return f"Clarify {quoted}."
+        return _example_erratum(f)
+    if f.kind in ("silent-decision", "ambiguity", "gap", "conflict"):
+        return _open_erratum(f)
+    return None
 
 
-def _translation_proposal(f: Finding) -> str:
+def _clause_text(f: Finding, anchor: str) -> Mapping[str, Any]:
+    return authored(f.game).get("clauses", {}).get(anchor, {})
+
+
+def _clause_erratum(f: Finding, consequence: str, default_problem: str) -> Erratum:
+    """A sentence that is false or never applies: the text written for its clause, else delete."""
+    anchor = f.clauses[0] if f.clauses else ""
+    lang = lang_of(anchor)
+    text = _clause_text(f, anchor)
+    how = str(text.get("how", "delete"))
+    wording = text.get("wording", {}).get(lang, "")
+    change = Change(how, (wording,) if wording else ()) if how == "delete" or wording else None
+    problem = text.get("problem", {}).get(lang) or default_problem
+    situation = situation_from_witness(f.witness) if f.witness is not None else None
+    return Erratum(f.id, f.game, lang, str(text.get("consequence", consequence)), problem,
+                   (quote(anchor, lang),), change, None, None, situation, findings=(f.id,))
+
+
+def _never_erratum(f: Finding) -> Erratum | None:
+    """A sentence no game ever uses is published only when it is a way to win that never
+    happens (the objective against the end of the game): other dead sentences, and those dead
+    only for one player count on the small decks checked, are the editor's (AUDIT.md)."""
+    if f.kind == "dead-rule" and ".dead-ruling." in f.id:
+        return None
+    if f.id.rsplit(".", 1)[-1].endswith("p") and f.id.rsplit(".", 1)[-1][:-1].isdigit():
+        return None
+    if not set(f.clauses) & _outcome_clauses(f.game):
+        return None
+    return _clause_erratum(f, "winner", "No game ever ends this way.")
+
+
+@cache
+def _outcome_clauses(game: str) -> frozenset[str]:
+    """The clauses that say how a game of ``game`` ends (its declared outcomes, every variant)."""
+    from rulecheck.core.errors import RulecheckError
+    from rulecheck.games import GAMES, load_game, variants
+
+    if game not in GAMES:
+        return frozenset()
+    out: set[str] = set()
+    for variant in variants(game):
+        try:
+            g = load_game(game, variant, None, "recommended", "full")
+        except RulecheckError:
+            continue
+        out.update(c for clauses in g.declared_outcomes().values() for c in clauses)
+    return frozenset(out)
+
+
+def _translation_erratum(f: Finding) -> Erratum:
+    """A difference between the editions: the Spanish sentence corrected (``corrections``), or
+    the rules only the Spanish edition has, rendered for the English one (``translations``)."""
     data = f.data
-    kind = data.get("difference")
-    en_text = str(data.get("original_text", ""))
-    es_text = str(data.get("translation_text", ""))
-    if kind == "term":
-        en_id = f.clauses[1] if len(f.clauses) > 1 else "the English clause"
-        hint = _term_hint(f.game, str(data.get("term", "")))
-        return f"{f.clauses[0]}: translate {en_id} as the English says: \"{en_text}\"{hint}"
-    if kind == "only-translation":
-        return (
-            f"Add to the English edition, or mark as Spanish-edition only: \"{es_text}\""
-        )
-    if kind == "only-original":
-        return f"Add a Spanish translation of: \"{en_text}\""
-    return f"Make the editions agree: \"{en_text or es_text}\""
+    extras = edition_extras(f.game)
+    consequence = "cards" if f.severity in ("critical", "high") else "wording"
+    if data.get("difference") == "only-translation":
+        translations = extras.get("translations", {})
+        whole = f.clauses[0].endswith(".0")  # a whole section (its heading first), else sentences of one
+        clauses = sorted((c for c in f.clauses if whole or not c.endswith(".0")),
+                         key=lambda c: int(c.rsplit(".", 1)[1]))
+        lines = tuple(str(translations[c]) for c in clauses if c in translations)
+        problem = ("The English edition does not have this part of the rules; the Spanish edition does."
+                   if whole else "The English edition does not have this rule; the Spanish edition does.")
+        change = Change("add_to_edition", lines) if len(lines) == len(clauses) else None
+        shown = [c for c in clauses if not c.endswith(".0")][:1] or clauses[:1]
+        return Erratum(f.id, f.game, "en", consequence, problem, tuple(quote(c, "es") for c in shown), change,
+                       findings=(f.id,))
+    es_clause = f.clauses[0]
+    correction = extras.get("corrections", {}).get(es_clause)
+    label = _term_words(f.game, str(data.get("term", "")), str(data.get("original_text", "")))
+    if data.get("rendering"):
+        problem = (f"Donde la edición inglesa dice «{label}», esta traducción dice «{data['rendering']}», "
+                   "que no significa lo mismo.")
+    else:
+        problem = f"A esta frase le falta lo que dice la edición inglesa: «{label}»."
+    return Erratum(f.id, f.game, "es", consequence, problem, (quote(es_clause, "es"),),
+                   Change("replace", (str(correction),)) if correction else None, findings=(f.id,))
 
 
-def _term_hint(game: str, term_id: str) -> str:
+def _term_words(game: str, term_id: str, english: str) -> str:
+    """The English edition's words for a term, as its sentence has them (``slap``, ``turned over``),
+    else the glossary's label."""
+    import re
+
     from rulecheck.core.errors import RulecheckError
     from rulecheck.docs.editions import load_glossary
 
     try:
         terms = {t.id: t for t in load_glossary(game).terms}
-    except RulecheckError:  # a hint is optional; the wording above stands alone
-        return "."
+    except RulecheckError:
+        return term_id
     term = terms.get(term_id)
-    return f" (\"{term.label}\" is \"{term.expected}\")." if term else "."
+    if term is None:
+        return term_id
+    found = re.search(term.en, english, 0 if term.case else re.IGNORECASE)
+    return found.group(0).strip('"“”') if found else term.label
 
 
-def frequency_label(f: Finding) -> str:
-    """How often ordinary play meets the finding, in words."""
-    freq = f.frequency
-    if not freq:
-        return "frequency not measured in playouts"
-    games = freq.get("games")
-    hit = freq.get("games_hitting")
-    if isinstance(games, int) and isinstance(hit, int) and games:
-        return f"arises in {hit} of {games} seeded games ({hit / games:.1%})"
-    value = frequency_value(f)
-    return f"frequency {value:g}" if value else "never met in the seeded playouts"
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "”", "»")) else text + "."
 
 
-_MARKER = re.compile(r"^(?:[-•]|\d+\.)\s+")
-_TRAILING = re.compile(r"(?:,\s*(?:or|and)|\s+(?:or|and)|[,;:])\s*$")
+def _example_erratum(f: Finding) -> Erratum:
+    """A worked example the rules do not play that way: the example as the rules play it."""
+    clauses = tuple(f.data.get("example_clauses", ())) or f.clauses
+    anchor = clauses[-1] if clauses else ""
+    stated = str(f.data.get("stated", "")).strip()
+    problem = (f"The example says “{stated}” but by the rules it does not go that way." if stated
+               else "The example does not follow the rules.")
+    situation = situation_from_witness(f.witness) if f.witness is not None else None
+    change = None
+    if situation is not None and situation.game is not None and situation.error is None:
+        from rulecheck.story import story_for
+
+        told = tell(_whole(situation), story_for(situation.game, "en"))
+        lines = tuple(f"• {line}" for line in told.lead) + ((f"• It is now {told.turn}'s turn.",) if told.turn else ())
+        change = Change("example_change", lines) if lines else None
+    return Erratum(f.id, f.game, lang_of(anchor), "wording", problem,
+                   tuple(quote(c) for c in clauses), change, findings=(f.id,))
 
 
-def rule_sentence(text: str) -> str:
-    """A clause as a stand-alone sentence: no list marker, no trailing "or", a full stop."""
-    t = _MARKER.sub("", text.strip())
-    t = _TRAILING.sub("", t).strip()
-    return option_sentence(t)
+def _whole(s: Situation) -> Situation:
+    """The situation told from its first step to its last (no problem step)."""
+    return Situation(s.game, s.config, s.steps, -1, error=s.error)
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("\n", " ").replace("|", "\\|")
+def _open_erratum(f: Finding) -> Erratum:
+    """A question no ruling point asks yet (the rules are silent or can be read two ways)."""
+    anchor = f.clauses[0] if f.clauses else ""
+    lang = lang_of(anchor)
+    verdict = f.data.get("verdict", {}) if isinstance(f.data.get("verdict"), Mapping) else {}
+    if f.kind == "ambiguity":
+        problem = "This sentence can be read in two ways that play differently."
+    elif f.kind == "conflict" or verdict.get("kind") == "conflict":
+        problem = "In this situation the rules contradict each other, and no ruling says which one applies."
+    else:
+        problem = "The rules do not say what happens in this situation, and no ruling has been made yet."
+    where = tuple(quote(c, lang) for c in dict.fromkeys(c for c in f.clauses if lang_of(c) == lang))
+    situation = situation_from_witness(f.witness) if f.witness is not None else None
+    return Erratum(f.id, f.game, lang, "cards", problem, where, None, None, None, situation, findings=(f.id,))
+
+
+# --------------------------------------------------------------------------- Markdown
+
+
+def frequency_of(e: Erratum) -> str:
+    return frequency_words(e.hits, e.games, e.lang)
 
 
 def errata_markdown(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) -> str:
     """The errata as one Markdown document (deterministic: no dates, stable order)."""
-    counts: dict[str, int] = {}
-    for e in errata:
-        counts[e.finding.severity] = counts.get(e.finding.severity, 0) + 1
+    from rulecheck.docs.text import book_title
+
     lines = [
+        "<!-- Generated by `rulecheck errata` from reports/audit.json and models/; do not edit by hand. -->",
+        "",
         "# Errata",
         "",
-        "Generated by `rulecheck errata` from the audit findings and the rulings; do not edit by hand.",
-        "Rulesets: " + ", ".join(f"{g}: `{rs.name}`" for g, rs in sorted(rulesets.items())) + ".",
-        "",
-        f"{len(errata)} errata"
-        + (" (" + ", ".join(f"{n} {s}" for s, n in sorted(counts.items(), key=lambda x: severity_rank(x[0]))) + ")"
-           if counts else "")
-        + ", most important first: severity, then how often ordinary play meets them, then ID.",
+        "Corrections and additions to the rulebooks, most important first: what stops a game or lets it "
+        "go on forever, then what can change who wins, then what changes the cards a player has, then "
+        "wording. Within each, the problems met most often in play come first.",
         "",
     ]
-    if errata:
-        lines += ["| # | severity | game | problem | finding |", "|---|---|---|---|---|"]
-        for n, e in enumerate(errata, 1):
-            lines.append(
-                f"| {n} | {e.finding.severity} | {e.finding.game} | {e.problem.split(':')[0]} | "
-                f"[{_md_escape(e.finding.title)}](#{_anchor(n)}) |"
-            )
-        lines.append("")
+    lines += _house_note(rulesets)
+    short = any(e.situation is not None and e.situation.shortened for e in errata)
+    if short:
+        lines += [LABELS["en"]["shortened"], ""]
+    ruled = [e for e in errata if e.ruled]
+    groups: dict[tuple[str, str], list[tuple[int, Erratum]]] = {}
     for n, e in enumerate(errata, 1):
-        f = e.finding
-        lines += [f'<a id="{_anchor(n)}"></a>', "", f"## {n}. {f.title}", ""]
-        lines.append(
-            f"`{f.id}` · {f.game} · severity **{f.severity}** · {e.problem.split(':')[0]} · "
-            f"{frequency_label(f)}"
-        )
-        lines.append("")
-        for cid, text in e.quotes:
-            lines.append(f"> **{cid}**: {text}")
-            lines.append(">")
-        if e.quotes:
-            lines.pop()
-            lines.append("")
-        lines += [f"**What is wrong** ({e.problem}): {e.wrong}", ""]
-        lines += [f"**Proposed wording:** {e.proposal}", ""]
-        if e.ruling:
-            lines += [_ruling_line(e, rulesets.get(f.game)), ""]
+        if e.ruled:
+            groups.setdefault((e.game, e.lang), []).append((n, e))
+    for (game, lang), items in groups.items():
+        lines += [f"## {book_title(game, lang)}", ""]
+        if lang != "en" and short:
+            lines += [LABELS[lang]["shortened"], ""]
+        lines += _contents(items, lang)
+        for n, e in items:
+            lines += erratum_markdown(n, e)
+    open_items = [(n, e) for n, e in enumerate(errata, 1) if not e.ruled]
+    if open_items:
+        lines += ["## Not yet ruled", "",
+                  "Problems found in the rules for which no new text has been agreed yet.", ""]
+        for n, e in open_items:
+            lines += erratum_markdown(n, e)
+    if not ruled and not open_items:
+        lines += ["No errata.", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _ruling_line(e: Erratum, ruleset: Ruleset | None) -> str:
-    name = ruleset.name if ruleset else "?"
-    if e.status == "open":
-        return f"Ruling point `{e.ruling}`: **open** in ruleset `{name}`."
-    tag = "the recommended ruling" if e.status == "recommended" else "a house ruling (not the recommended one)"
-    return f"Ruling point `{e.ruling}`: option `{e.option}`, {tag} in ruleset `{name}`."
+def _house_note(rulesets: Mapping[str, Ruleset]) -> list[str]:
+    from rulecheck.docs.text import rulings_note
+
+    note = rulings_note((rs.name for rs in rulesets.values()), "these errata")
+    return [note, ""] if note else []
 
 
-def _anchor(n: int) -> str:
-    return f"erratum-{n}"
+def _contents(items: Sequence[tuple[int, Erratum]], lang: str) -> list[str]:
+    from rulecheck.docs.text import CONSEQUENCE_WORDS
+
+    head = ("| # | Sección | Problema | Afecta a | Frecuencia |" if lang == "es"
+            else "| # | Section | Problem | Affects | How often |")
+    out = [head, "|---|---|---|---|---|"]
+    for n, e in items:
+        section = e.where[0].section if e.where else ""
+        out.append(f"| [{n}](#erratum-{n}) | {_cell(section)} | {_cell(e.problem)} | "
+                   f"{CONSEQUENCE_WORDS[e.lang].get(e.consequence, '')} | {frequency_of(e)} |")
+    return [*out, ""]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def change_label(e: Erratum) -> str:
+    """How the new text goes into the book, in the erratum's language."""
+    words = LABELS[e.lang]
+    if e.change is None:
+        return words["not_ruled"]
+    return words.get(e.change.how, words["add"])
+
+
+def erratum_markdown(n: int, e: Erratum) -> list[str]:
+    """One erratum as Markdown lines."""
+    from rulecheck.docs.render import affects_line, example_markdown, quote_markdown
+
+    words = LABELS[e.lang]
+    title = e.where[0].section if e.where else ""
+    out = [f'<a id="erratum-{n}"></a>', "", f"### {n}. {title}".rstrip(), ""]
+    out += [f"**{words['problem']}** {e.problem}", ""]
+    if e.where:
+        out += [f"**{words['where']}**", ""]
+        for q in e.where:
+            out += quote_markdown(q)
+    if e.change is not None:
+        if e.change.how == "delete":
+            out += [f"**{words['delete']}**", ""]
+        else:
+            out += [f"**{change_label(e)}**", ""]
+            for line in e.change.text:
+                out += [f"> {line}", ">"]
+            out[-1] = ""
+    else:
+        out += [f"*{words['not_ruled']}*", ""]
+        options = [o for o in e.options if o]
+        if options:
+            out += ["Possible rulings:" if e.lang == "en" else "Posibles decisiones:", ""]
+            out += [f"- {o}" for o in options] + [""]
+    told = e.told()
+    if told is not None and (told.scene is not None or told.event):
+        out += [f"**{words['example']}**", ""]
+        out += example_markdown(told, e.situation, e.lang, with_rule=e.change is not None)
+    out += [affects_line(e.consequence, e.hits, e.games, e.lang), ""]
+    return out

@@ -1,26 +1,30 @@
-"""The FAQ: one question per ruling point, answered by the ruleset, shown as a real situation.
+"""The FAQ as a player reads it: a question in players' words, the answer in a sentence or two,
+and a game that shows it, drawn with its real cards.
 
-Each ruling point of each game is one question, in players' words (``players_question``, else
-``question``). The answer is the ruleset's chosen option with the rationale; a ruling point the
-ruleset leaves open is listed as open with its options, never hidden. The situation comes from
-the witness of the finding for that ruling point, replayed in the engine to its problem step
-(:mod:`rulecheck.docs.situation`); a ruling point no finding reaches says so.
+One entry per ruling point of each game, grouped under the rulebook section the question is
+about, in the book's order. The answer is the chosen option's ``wording`` (the rule as the next
+edition would print it). A question the rules already answer (the clause specification found
+the text decides it) quotes the sentences that answer it. A question the rules leave open and no
+ruling settles says so and lists the possible rulings. The situation is the witness of the
+finding for that ruling point, replayed and told (:mod:`rulecheck.docs.situation`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from rulecheck.core.rulings import Ruleset, RulingPoint
-from rulecheck.docs.errata import frequency_label
-from rulecheck.docs.report import clause_text, frequency_value, option_sentence, ruling_points_of
-from rulecheck.docs.situation import Situation, situation_from_witness, situation_markdown
+from rulecheck.docs.report import ruling_points_of
+from rulecheck.docs.situation import Situation, Told, situation_from_witness, tell
+from rulecheck.docs.text import Quote, lang_of, quote
 from rulecheck.findings import Finding
 
-__all__ = ["FaqEntry", "build_faq", "faq_markdown", "finding_for_point", "no_witness", "open_points"]
+__all__ = ["FaqEntry", "build_faq", "faq_entry_markdown", "faq_markdown", "finding_for_point", "open_points"]
 
 _PREFERRED_KINDS = ("gap", "conflict", "answered", "ambiguity", "non-termination", "trap", "deadlock", "invariant")
+GAME_NAMES = {"chomp": "Chomp!", "chonker-party": "Chonker Party"}
 
 
 @dataclass(frozen=True)
@@ -33,13 +37,28 @@ class FaqEntry:
     option: str | None
     status: str  # "recommended", "house" or "open"
     answer: str
+    answered_by: tuple[Quote, ...]
+    section: str
+    order: int
     finding: Finding | None
     situation: Situation | None
-    frequency: float
+    hits: int | None = None
+    games: int | None = None
 
     @property
     def id(self) -> str:
         return self.point.id
+
+    @property
+    def frequency(self) -> float:
+        return self.hits / self.games if self.hits is not None and self.games else 0.0
+
+    def told(self) -> Told | None:
+        if self.situation is None or self.situation.game is None:
+            return None
+        from rulecheck.story import story_for
+
+        return tell(self.situation, story_for(self.situation.game, "en"))
 
 
 def finding_for_point(point: RulingPoint, findings: Iterable[Finding]) -> Finding | None:
@@ -62,105 +81,142 @@ def open_points(game: str, ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(rid for rid in ruling_points_of(game) if ruleset.choices.get(rid) is None)
 
 
+@cache
+def _book_order() -> Mapping[str, int]:
+    from rulecheck.docs.report import all_clauses
+
+    return {cid: i for i, cid in enumerate(all_clauses())}
+
+
 def build_faq(
     findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], games: Sequence[str], situations: bool = True
 ) -> list[FaqEntry]:
-    """One entry per ruling point of each game, by game, then most often met, then ID."""
+    """One entry per ruling point of each game: by game, by the book's order of sections, then
+    the most often met first, then ID."""
     out: list[FaqEntry] = []
     for game in games:
         ruleset = rulesets[game]
-        entries = []
-        for point in ruling_points_of(game).values():
-            option = ruleset.choices.get(point.id)
-            status = "open" if option is None else "recommended" if option == point.recommended else "house"
-            finding = finding_for_point(point, findings)
-            situation = None
-            if situations and finding is not None and finding.witness is not None:
-                situation = situation_from_witness(finding.witness, point.id, option)
-            entries.append(
-                FaqEntry(
-                    game=game,
-                    point=point,
-                    question=point.players_question or point.question,
-                    option=option,
-                    status=status,
-                    answer=_answer(point, option, ruleset),
-                    finding=finding,
-                    situation=situation,
-                    frequency=frequency_value(finding),
-                )
-            )
-        entries.sort(key=lambda e: (-e.frequency, e.id))
+        entries = [_entry(game, point, ruleset, findings, situations) for point in ruling_points_of(game).values()]
+        entries.sort(key=lambda e: (e.order, -e.frequency, e.id))
         out.extend(entries)
     return out
 
 
-def _answer(point: RulingPoint, option: str | None, ruleset: Ruleset) -> str:
+def _entry(game: str, point: RulingPoint, ruleset: Ruleset, findings: Sequence[Finding], situations: bool) -> FaqEntry:
+    option = ruleset.choices.get(point.id)
+    status = "open" if option is None else "recommended" if option == point.recommended else "house"
+    finding = finding_for_point(point, findings)
+    situation = None
+    if situations and finding is not None and finding.witness is not None:
+        situation = situation_from_witness(finding.witness, point.id, option)
+    anchor = point.publish.clause or (point.clauses[0] if point.clauses else "")
+    mine = [f for f in findings if f.ruling == point.id]
+    answered = [f for f in mine if f.kind == "answered"]
+    by = tuple(quote(c, "en") for c in _one_edition(answered[0].clauses)) if answered else ()
+    hits, games = _counts(mine)
+    return FaqEntry(
+        game=game,
+        point=point,
+        question=point.publish.question or point.players_question or point.question,
+        option=option,
+        status=status,
+        answer=_answer(point, option),
+        answered_by=by,
+        section=quote(anchor, "en").section if anchor else "",
+        order=_book_order().get(anchor, len(_book_order())),
+        finding=finding,
+        situation=situation,
+        hits=hits,
+        games=games,
+    )
+
+
+def _one_edition(clauses: Sequence[str]) -> list[str]:
+    """The English clauses of a list (a Spanish one only where no English one is given)."""
+    english = [c for c in clauses if lang_of(c) == "en"]
+    return english or list(clauses)
+
+
+def _counts(findings: Sequence[Finding]) -> tuple[int | None, int | None]:
+    measured = [f.frequency for f in findings if f.frequency and isinstance(f.frequency.get("games"), int)]
+    if not measured:
+        return None, None
+    best = max(measured, key=lambda fr: (fr["games"], fr.get("games_hitting", 0)))
+    return int(best.get("games_hitting", 0)), int(best["games"])
+
+
+def _wording(point: RulingPoint, option_id: str) -> str:
+    option = point.option(option_id)
+    return option.wording.get("en") or option.text
+
+
+def _answer(point: RulingPoint, option: str | None) -> str:
     if option is None:
-        opts = " ".join(f"({o.id}) {option_sentence(o.text)}" for o in point.options)
-        rec = (
-            f" The project recommends ({point.recommended})." if point.recommended and ruleset.name != "recommended"
-            else " The project has not chosen a ruling yet." if not point.recommended else ""
-        )
-        return f"Open: the ruleset `{ruleset.name}` has no ruling for this yet. The options: {opts}{rec}"
-    text = option_sentence(point.option(option).text)
-    if option == point.recommended:
-        why = f" Why: {point.rationale.strip()}" if point.rationale.strip() else ""
-        return f"{text}{why}"
-    rec = ""
-    if point.recommended:
-        rec = (
-            f" (House ruling of `{ruleset.name}`. The project recommends instead: "
-            f"{option_sentence(point.option(point.recommended).text)}"
-            + (f" Why: {point.rationale.strip()}" if point.rationale.strip() else "")
-            + ")"
-        )
-    return f"{text}{rec}"
+        return "The rules do not say, and no ruling has been made yet."
+    return _wording(point, option)
 
 
-def no_witness(e: FaqEntry) -> str:
-    """What the FAQ says for a ruling point no witness shows."""
-    if e.finding is not None and e.finding.kind not in ("dead-rule", "unreachable-outcome"):
-        return f"Finding {e.finding.id} has no witness trace to show."
-    see = f" (finding {e.finding.id})" if e.finding is not None else ""
-    return f"Never reached in the explored configurations{see}: no explored play shows this case."
-
-
-_STATUS_LABEL = {"recommended": "recommended ruling", "house": "house ruling", "open": "open"}
+# --------------------------------------------------------------------------- Markdown
 
 
 def faq_markdown(entries: Sequence[FaqEntry], rulesets: Mapping[str, Ruleset]) -> str:
     """The FAQ as one Markdown document (deterministic: no dates, stable order)."""
     lines = [
+        "<!-- Generated by `rulecheck faq` from reports/audit.json and models/; do not edit by hand. -->",
+        "",
         "# Frequently asked questions",
         "",
-        "Generated by `rulecheck faq` from the ruling points, the rulesets and the audit findings;",
-        "do not edit by hand. Each situation is a real play found by the checkers and replayed by the engine.",
-        "Rulesets: " + ", ".join(f"{g}: `{rs.name}`" for g, rs in sorted(rulesets.items())) + ".",
+        "Questions players ask about the rules, each answered in a sentence or two and shown in a game: "
+        "the cards drawn are the cards of a real game that reaches the question.",
         "",
     ]
+    if any(e.situation is not None and e.situation.shortened for e in entries):
+        from rulecheck.docs.text import LABELS
+
+        lines += [LABELS["en"]["shortened"], ""]
+    from rulecheck.docs.text import rulings_note
+
+    note = rulings_note((rs.name for rs in rulesets.values()), "these answers")
+    if note:
+        lines += [note, ""]
     n = 0
     for game in dict.fromkeys(e.game for e in entries):
-        mine = [e for e in entries if e.game == game]
-        n_open = sum(1 for e in mine if e.status == "open")
-        lines += [f"## {game}", "", f"{len(mine)} questions; {n_open} open in ruleset `{rulesets[game].name}`.", ""]
-        for e in mine:
+        lines += [f"## {GAME_NAMES.get(game, game)}", ""]
+        section = None
+        for e in (x for x in entries if x.game == game):
             n += 1
-            lines += [f"### Q{n}. {e.question}", ""]
-            meta = f"Ruling point `{e.id}` ({e.point.kind}); clauses {', '.join(e.point.clauses) or 'none'}"
-            meta += f"; {frequency_label(e.finding)}" if e.finding is not None else ""
-            lines += [f"*{meta}.*", ""]
-            label = _STATUS_LABEL[e.status]
-            lines += [f"**Answer** ({label}): {e.answer}", ""]
-            for cid in e.point.clauses:
-                lines.append(f"> **{cid}**: {clause_text(cid)}")
-                lines.append(">")
-            if e.point.clauses:
-                lines.pop()
-                lines.append("")
-            if e.situation is not None:
-                opt_label = f"option `{e.option}`" if e.option else None
-                lines += situation_markdown(e.situation, opt_label)
-            else:
-                lines += [f"*{no_witness(e)}*", ""]
+            if e.section != section:
+                section = e.section
+                lines += [f"### {section}", ""] if section else []
+            lines += faq_entry_markdown(n, e)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def faq_entry_markdown(n: int, e: FaqEntry) -> list[str]:
+    """One question as Markdown lines."""
+    from rulecheck.docs.render import example_markdown, quote_markdown
+
+    out = [f'<a id="q{n}"></a>', "", f"#### Q{n}. {e.question}", "", e.answer, ""]
+    if e.answered_by:
+        out += ["The rulebook already says so:", ""]
+        for q in e.answered_by:
+            out += quote_markdown(q)
+    if e.status == "open":
+        options = [_wording(e.point, o.id) for o in e.point.options]
+        out += ["The possible rulings:", ""] + [f"- {o}" for o in options] + [""]
+    told = e.told()
+    if told is not None and (told.scene is not None or told.event):
+        out += ["**For example:**", ""]
+        out += example_markdown(told, e.situation, "en", with_rule=False)
+    out += [_small(e), ""]
+    return out
+
+
+def _small(e: FaqEntry) -> str:
+    from rulecheck.docs.text import frequency_sentence
+
+    parts = [f"Rulebook: {e.section}"] if e.section else []
+    often = frequency_sentence(e.hits, e.games, "en")
+    if often:
+        parts.append(often)
+    return "<sub>" + " · ".join(parts) + "</sub>" if parts else ""

@@ -1,178 +1,243 @@
-"""Errata and FAQ as one self-contained HTML page: inline CSS, situations drawn as cards, and an
-inline SVG bar chart of how often each question or problem arises. No external assets, no
-scripts, no dates: the same input gives the same bytes.
+"""Errata and FAQ as self-contained HTML pages: inline CSS, situations drawn as cards (name as
+printed, rank on the food chain or points in the corner, coloured by kind), and an inline SVG
+chart of how often each problem or question comes up in play. No external assets, no scripts,
+no dates: the same input gives the same bytes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Any
 
 from rulecheck.core.rulings import Ruleset
-from rulecheck.docs.errata import Erratum, frequency_label
-from rulecheck.docs.faq import FaqEntry, no_witness
-from rulecheck.docs.situation import Situation, flatten_state, state_lines, state_rows
+from rulecheck.docs.errata import Erratum, change_label
+from rulecheck.docs.faq import GAME_NAMES, FaqEntry, _wording
+from rulecheck.docs.render import affects_html, example_html, quote_html
+from rulecheck.docs.situation import Situation
+from rulecheck.docs.text import LABELS, book_title, frequency_sentence, frequency_words, rulings_note
 
 __all__ = ["bar_chart_svg", "errata_html", "faq_html", "page"]
 
 CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:980px;margin:2em auto;padding:0 1em;
-color:#1d2330;line-height:1.45}
-h1{border-bottom:3px solid #2d6cdf;padding-bottom:.2em}h2{margin-top:2em;color:#2d3a55}
-.entry{border:1px solid #d5dae3;border-radius:8px;padding:.8em 1.1em;margin:1.2em 0;background:#fbfcfe}
-.meta{color:#5a6475;font-size:.9em}.sev{display:inline-block;padding:0 .5em;border-radius:4px;color:#fff;
-font-size:.85em;font-weight:600}.sev-critical{background:#8b0000}.sev-high{background:#c0392b}
-.sev-medium{background:#d68910}.sev-low{background:#2e86c1}.sev-info{background:#7f8c8d}
-blockquote{margin:.5em 0;padding:.3em .8em;border-left:4px solid #aab4c5;background:#f0f3f8}
-.cid{font-family:ui-monospace,monospace;font-size:.85em;color:#394b6e}
-.proposal{background:#eef8ee;border-left:4px solid #3c9d4a;padding:.4em .8em}
-.open{background:#fff5e6;border-left:4px solid #e67e22;padding:.4em .8em}
-.situation{border:1px dashed #9aa7bd;border-radius:8px;padding:.6em .9em;margin-top:.6em;background:#fff}
-.row{display:flex;align-items:center;flex-wrap:wrap;gap:.3em;margin:.25em 0}
-.label{min-width:11em;font-size:.85em;color:#44506a}
-.card{display:inline-flex;align-items:center;justify-content:center;min-width:4.2em;height:5.6em;padding:0 .3em;
-border:2px solid #34495e;border-radius:7px;background:linear-gradient(#ffffff,#e8eef7);font-size:.78em;
-font-weight:600;text-align:center;box-shadow:1px 2px 3px rgba(0,0,0,.15)}
-.value{font-family:ui-monospace,monospace;font-size:.85em}
-ol.steps{margin:.3em 0;padding-left:2.2em;font-size:.92em}
-.chart{margin:1em 0}pre.state{background:#f6f8fb;padding:.4em .6em;border-radius:4px;font-size:.82em;
-white-space:pre-wrap}
+body{font-family:Georgia,"Times New Roman",serif;max-width:980px;margin:2em auto;padding:0 1em;color:#1d2330;
+line-height:1.5;background:#fdfcf8}
+h1{font-family:system-ui,sans-serif;border-bottom:3px solid #1f5f8b;padding-bottom:.2em}
+h2{font-family:system-ui,sans-serif;margin-top:2.2em;color:#1f3b57;border-bottom:1px solid #c9d3de}
+h3,h4{font-family:system-ui,sans-serif;color:#24364b;margin-bottom:.3em}
+.entry{border:1px solid #d8dde4;border-radius:10px;padding:.7em 1.2em;margin:1.4em 0;background:#fff}
+.entry h3,.entry h4{margin-top:.2em}
+blockquote{margin:.5em 0;padding:.35em .9em;border-left:4px solid #9fb3c8;background:#f3f6f9}
+.new{margin:.5em 0;padding:.45em .9em;border-left:4px solid #3c8d4a;background:#eef7ef}
+.open{margin:.5em 0;padding:.45em .9em;border-left:4px solid #d07c1c;background:#fdf3e6}
+small.ref,.small{font-family:system-ui,sans-serif;font-size:.78em;color:#6a7585}
+.example{margin:.6em 0;padding:.5em .8em;border:1px dashed #a9b6c6;border-radius:8px;background:#fbfcfd}
+.scene{margin:.4em 0}
+.row{display:flex;align-items:center;flex-wrap:wrap;gap:.5em 1.1em;padding:.35em 0;border-bottom:1px dotted #dde3ea}
+.row:last-child{border-bottom:none}
+.who{font-family:system-ui,sans-serif;font-weight:600;min-width:7.5em;font-size:.9em}
+.who .note{display:block;font-weight:400;font-size:.8em;color:#6a7585}
+.group{display:inline-flex;flex-direction:column;gap:.2em}
+.place{font-family:system-ui,sans-serif;font-size:.72em;color:#5b6676;text-transform:uppercase;letter-spacing:.04em}
+.cards{display:inline-flex;gap:.3em;align-items:center}
+.card{position:relative;display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+width:4.6em;height:6.4em;box-sizing:border-box;padding:.9em .25em .3em;border-radius:8px;border:2px solid #2b3a4a;
+font-family:system-ui,sans-serif;text-align:center;box-shadow:1px 2px 4px rgba(0,0,0,.18);color:#13202c}
+.card .corner{position:absolute;top:.2em;left:.35em;font-weight:800;font-size:.95em}
+.card .name{font-weight:700;font-size:.8em;line-height:1.1}
+.card .caption{font-size:.6em;margin-top:.35em;opacity:.8}
+.fam-plankton{background:linear-gradient(160deg,#f0fbef,#b8e6b0)}
+.fam-shrimp{background:linear-gradient(160deg,#fff1ee,#f6b8aa)}
+.fam-little-fish{background:linear-gradient(160deg,#eef9fd,#a9dff2)}
+.fam-big-fish{background:linear-gradient(160deg,#e9f0fd,#8fb3ee)}
+.fam-seal{background:linear-gradient(160deg,#f2f2f4,#b9bcc6)}
+.fam-shark{background:linear-gradient(160deg,#e3e8ef,#7f93ad);color:#0c1722}
+.fam-eel{background:linear-gradient(160deg,#fff8cf,#f5d94f)}
+.fam-octopus{background:linear-gradient(160deg,#f1e6fb,#c8a7e8)}
+.fam-sweet{background:linear-gradient(160deg,#fff0f4,#f7bccd)}
+.fam-salty{background:linear-gradient(160deg,#fff6e6,#f5cf8a)}
+.fam-chonk{background:linear-gradient(160deg,#eaf8e6,#a9dd9a)}
+.fam-spoiled{background:linear-gradient(160deg,#f6efe3,#cfb58a)}
+.fam-filler{background:linear-gradient(160deg,#f4f4f1,#d5d5cc)}
+.fam-action{background:linear-gradient(160deg,#fde9e4,#f2a894)}
+.fam-plain{background:#fff}
+.card.back{width:3.2em;height:4.5em;padding:0;
+background:repeating-linear-gradient(45deg,#1f5f8b 0 6px,#2f77a8 6px 12px);border-color:#173f5c;
+box-shadow:2px 2px 0 #fff,3px 3px 0 #173f5c,5px 5px 0 #fff,6px 6px 0 #173f5c}
+.pile{display:inline-flex;align-items:center;gap:.5em}
+.count,.empty{font-family:system-ui,sans-serif;font-size:.8em;color:#37475a}
+.empty{font-style:italic;color:#8a94a3}
+.scene-note{font-family:system-ui,sans-serif;font-size:.85em}
+table.toc{border-collapse:collapse;width:100%;font-family:system-ui,sans-serif;font-size:.85em;margin:.8em 0}
+table.toc td,table.toc th{border-bottom:1px solid #e1e6ec;padding:.3em .4em;text-align:left;vertical-align:top}
+.chart{margin:1em 0}
+.legend{font-family:system-ui,sans-serif;font-size:.85em;color:#37475a}
 """
 
 
-def page(title: str, body: str) -> str:
+LEGEND = (
+    '<p class="legend">In the examples every card is drawn as printed. A Chomp! card shows its rank on the food '
+    "chain in the corner, from 1 for the Plankton to 6 for the Shark; a Chonker Party card shows its points. "
+    "Face-down piles are drawn as card backs with the number of cards.</p>"
+)
+
+
+def page(title: str, body: str, lang: str = "en") -> str:
     """A whole HTML document around ``body``."""
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        f"<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n"
         f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n{body}\n</body>\n</html>\n"
     )
 
 
-def bar_chart_svg(items: Sequence[tuple[str, float]], title: str, width: int = 900) -> str:
-    """A horizontal bar chart of (label, value), as inline SVG."""
+def bar_chart_svg(items: Sequence[tuple[str, float, str]], title: str, width: int = 940) -> str:
+    """A horizontal bar chart as inline SVG: each bar a (label, share of games, value label).
+    Bars are drawn to scale against the whole (every game), so a problem met in every game
+    fills the row; the value is said in words beside the bar."""
     if not items:
         return ""
-    bar_h, gap, label_w, top = 18, 6, 430, 28
-    height = top + len(items) * (bar_h + gap) + 10
-    peak = max((v for _, v in items), default=0.0) or 1.0
-    span = width - label_w - 90
+    bar_h, gap, label_w, top, value_w = 16, 6, 470, 30, 175
+    height = top + len(items) * (bar_h + gap) + 8
+    span = width - label_w - value_w
     parts = [
         f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">',
-        f'<text x="0" y="16" font-size="14" font-weight="bold" fill="#2d3a55">{escape(title)}</text>',
+        f'<text x="0" y="17" font-family="system-ui,sans-serif" font-size="14" font-weight="bold" '
+        f'fill="#1f3b57">{escape(title)}</text>',
     ]
-    for i, (label, value) in enumerate(items):
+    for i, (label, share, value) in enumerate(items):
         y = top + i * (bar_h + gap)
-        w = round(span * value / peak, 1)
-        short = label if len(label) <= 62 else label[:61] + "…"
+        w = round(span * max(0.0, min(share, 1.0)), 1)
+        short = label if len(label) <= 66 else label[:65].rstrip() + "…"
         parts.append(
-            f'<text x="{label_w - 8}" y="{y + 13}" font-size="12" text-anchor="end" fill="#1d2330">'
-            f"{escape(short)}</text>"
+            f'<text x="{label_w - 8}" y="{y + 13}" font-family="system-ui,sans-serif" font-size="12" '
+            f'text-anchor="end" fill="#1d2330">{escape(short)}</text>'
         )
-        parts.append(f'<rect x="{label_w}" y="{y}" width="{w}" height="{bar_h}" rx="3" fill="#2d6cdf"/>')
+        parts.append(f'<rect x="{label_w}" y="{y}" width="{span}" height="{bar_h}" rx="3" fill="#e8edf2"/>')
+        parts.append(f'<rect x="{label_w}" y="{y}" width="{w}" height="{bar_h}" rx="3" fill="#2f77a8"/>')
         parts.append(
-            f'<text x="{label_w + w + 6}" y="{y + 13}" font-size="12" fill="#44506a">{_num(value)}</text>'
+            f'<text x="{label_w + span + 8}" y="{y + 13}" font-family="system-ui,sans-serif" font-size="12" '
+            f'fill="#37475a">{escape(value)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _num(value: float) -> str:
-    if value == 0:
-        return "0"
-    if value < 1:
-        return f"{value:.1%}"
-    return f"{value:g}"
+def _house(rulesets: Mapping[str, Ruleset], what: str) -> str:
+    note = rulings_note((rs.name for rs in rulesets.values()), what)
+    return f"<p>{escape(note)}</p>" if note else ""
 
 
-def _cards_html(state: Mapping[str, Any], text: str = "") -> str:
-    """The state: its description, then every card list of its JSON drawn as cards."""
-    rows = [f'<pre class="state">{escape(chr(10).join(state_lines(text)))}</pre>'] if text else []
-    for label, cards, _ in state_rows(flatten_state(state)):
-        if cards is not None:
-            inner = "".join(f'<span class="card">{escape(c)}</span>' for c in cards)
-            rows.append(f'<div class="row"><span class="label">{escape(label)}</span>{inner}</div>')
-    return "\n".join(rows)
-
-
-def situation_html(s: Situation, option_label: str | None = None) -> str:
-    """A situation drawn as cards on the table, with the steps that led to it."""
-    if s.error is not None:
-        return f'<div class="situation"><em>The witness could not be replayed: {escape(s.error)}</em></div>'
-    plural = "s" if s.total_steps != 1 else ""
-    head = f"Situation ({escape(s.config_label)}; the witness has {s.total_steps} step{plural}"
-    if s.problem is not None:
-        head += f", step {s.problem_step + 1} raises the question"
-    if s.loop_start is not None:
-        head += f", repeating forever from step {s.loop_start + 1}"
-    parts = [f'<div class="situation"><div class="meta">{head})</div>']
-    if s.recent:
-        items = "".join(f'<li value="{n}">{escape(who)}: {escape(text)}</li>' for n, who, text in s.recent)
-        parts.append(f'<ol class="steps">{items}</ol>')
-    parts.append(_cards_html(s.before, s.before_text))
-    if s.problem is not None:
-        who, text = s.problem
-        parts.append(f"<p>Then {escape(who)}: <strong>{escape(text)}</strong>. Result: {escape(s.after_text)}.</p>")
-    if s.resolved is not None:
-        parts.append(f"<p>With the ruling ({escape(option_label or s.option or '')}), play goes on from:</p>")
-        parts.append(_cards_html(s.resolved, s.resolved_text or ""))
-    parts.append("</div>")
-    return "\n".join(parts)
-
-
-def _sev(severity: str) -> str:
-    return f'<span class="sev sev-{escape(severity)}">{escape(severity)}</span>'
-
-
-def _quotes(quotes: Sequence[tuple[str, str]]) -> str:
-    return "".join(f'<blockquote><span class="cid">{escape(c)}</span>: {escape(t)}</blockquote>' for c, t in quotes)
+def _short(situations: Iterable[Situation | None]) -> str:
+    """The note that the examples come from short games, if any does."""
+    if any(s is not None and s.shortened for s in situations):
+        return f"<p>{escape(LABELS['en']['shortened'])}</p>"
+    return ""
 
 
 def errata_html(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) -> str:
     """The errata as one self-contained page."""
-    names = ", ".join(f"{escape(g)}: <code>{escape(rs.name)}</code>" for g, rs in sorted(rulesets.items()))
-    body = [f"<p class=\"meta\">Generated by <code>rulecheck errata</code>; rulesets {names}. "
-            f"{len(errata)} errata, most important first.</p>"]
-    chart = [(f"{i}. {e.finding.title}", e.frequency) for i, e in enumerate(errata, 1) if e.frequency > 0]
-    body.append(bar_chart_svg(chart, "How often ordinary play meets each problem (seeded playouts)"))
+    body = [
+        "<!-- Generated by rulecheck errata from reports/audit.json and models/; do not edit by hand. -->",
+        "<p>Corrections and additions to the rulebooks, most important first: what stops a game or lets it go "
+        "on forever, then what can change who wins, then what changes the cards a player has, then wording. "
+        "Within each, the problems met most often in play come first.</p>",
+        _house(rulesets, "these errata"),
+        _short(e.situation for e in errata),
+    ]
+    body.append(LEGEND)
+    heading = None
     for n, e in enumerate(errata, 1):
-        f = e.finding
-        box = "open" if e.status == "open" else "proposal"
-        body.append(
-            f'<div class="entry" id="erratum-{n}"><h2>{n}. {escape(f.title)}</h2>'
-            f'<div class="meta">{_sev(f.severity)} <code>{escape(f.id)}</code> · {escape(f.game)} · '
-            f"{escape(e.problem)} · {escape(frequency_label(f))}</div>"
-            f"{_quotes(e.quotes)}<p><strong>What is wrong:</strong> {escape(e.wrong)}</p>"
-            f'<p class="{box}"><strong>Proposed wording:</strong> {escape(e.proposal)}</p></div>'
-        )
-    return page("Errata", "\n".join(body))
+        group = book_title(e.game, e.lang) if e.ruled else "Not yet ruled"
+        if group != heading:
+            heading = group
+            body.append(f"<h2>{escape(group)}</h2>")
+            if e.lang != "en" and e.ruled:
+                body.append(f'<p lang="{e.lang}">{escape(LABELS[e.lang]["shortened"])}</p>')
+        body.append(_erratum_html(n, e))
+    chart = [(f"{n}. {e.where[0].section if e.where else ''}: {e.problem}", e.frequency,
+              frequency_words(e.hits, e.games, "en") or "")
+             for n, e in enumerate(errata, 1) if e.ruled and e.games]
+    chart.sort(key=lambda item: -item[1])
+    if chart:
+        body.append("<h2>How often each problem comes up in play</h2>")
+        body.append(bar_chart_svg(chart, "Share of test games in which the problem comes up"))
+    return page("Errata", "\n".join(b for b in body if b))
+
+
+def _erratum_html(n: int, e: Erratum) -> str:
+    words = LABELS[e.lang]
+    title = e.where[0].section if e.where else ""
+    parts = [f'<div class="entry" id="erratum-{n}" lang="{e.lang}"><h3>{n}. {escape(title)}</h3>',
+             f"<p><strong>{escape(words['problem'])}</strong> {escape(e.problem)}</p>"]
+    if e.where:
+        parts.append(f"<p><strong>{escape(words['where'])}</strong></p>")
+        parts += [quote_html(q) for q in e.where]
+    if e.change is None:
+        parts.append(f'<div class="open"><em>{escape(words["not_ruled"])}</em>')
+        options = [o for o in e.options if o]
+        if options:
+            parts.append("<ul>" + "".join(f"<li>{escape(o)}</li>" for o in options) + "</ul>")
+        parts.append("</div>")
+    elif e.change.how == "delete":
+        parts.append(f'<div class="new"><strong>{escape(words["delete"])}</strong></div>')
+    else:
+        lines = "".join(f"<p>{escape(t)}</p>" for t in e.change.text)
+        parts.append(f'<div class="new"><strong>{escape(change_label(e))}</strong>{lines}</div>')
+    told = e.told()
+    if told is not None and (told.scene is not None or told.event):
+        parts.append(f"<p><strong>{escape(words['example'])}</strong></p>")
+        parts.append(example_html(told, e.situation, e.lang, with_rule=e.change is not None))
+    parts.append(affects_html(e.consequence, e.hits, e.games, e.lang))
+    parts.append("</div>")
+    return "\n".join(parts)
 
 
 def faq_html(entries: Sequence[FaqEntry], rulesets: Mapping[str, Ruleset]) -> str:
     """The FAQ as one self-contained page."""
-    names = ", ".join(f"{escape(g)}: <code>{escape(rs.name)}</code>" for g, rs in sorted(rulesets.items()))
-    body = [f"<p class=\"meta\">Generated by <code>rulecheck faq</code>; rulesets {names}.</p>"]
-    chart = [(f"Q{i}. {e.question}", e.frequency) for i, e in enumerate(entries, 1)]
-    body.append(bar_chart_svg(chart, "How often each question arises (seeded playouts)"))
+    body = [
+        "<!-- Generated by rulecheck faq from reports/audit.json and models/; do not edit by hand. -->",
+        "<p>Questions players ask about the rules, each answered in a sentence or two and shown in a game: the "
+        "cards drawn are the cards of a real game that reaches the question.</p>",
+        _house(rulesets, "these answers"),
+        _short(e.situation for e in entries),
+    ]
+    body.append(LEGEND)
+    game = section = None
     for n, e in enumerate(entries, 1):
-        box = "open" if e.status == "open" else "proposal"
-        quotes = _quotes([(c, _clause(c)) for c in e.point.clauses])
-        if e.situation is not None:
-            shown = situation_html(e.situation, f"option {e.option}" if e.option else None)
-        else:
-            shown = f"<p><em>{escape(no_witness(e))}</em></p>"
-        body.append(
-            f'<div class="entry" id="q{n}"><h2>Q{n}. {escape(e.question)}</h2>'
-            f'<div class="meta">{escape(e.game)} · ruling point <code>{escape(e.id)}</code> ({escape(e.point.kind)})'
-            f"</div>{quotes}"
-            f'<p class="{box}"><strong>Answer ({escape(e.status)}):</strong> {escape(e.answer)}</p>{shown}</div>'
-        )
-    return page("Frequently asked questions", "\n".join(body))
+        if e.game != game:
+            game, section = e.game, None
+            body.append(f"<h2>{escape(GAME_NAMES.get(e.game, e.game))}</h2>")
+        if e.section != section:
+            section = e.section
+            body.append(f"<h3>{escape(section)}</h3>")
+        body.append(_entry_html(n, e))
+    chart = [(f"Q{n}. {e.question}", e.frequency, frequency_words(e.hits, e.games, "en"))
+             for n, e in enumerate(entries, 1) if e.games]
+    chart.sort(key=lambda item: -item[1])
+    if chart:
+        body.append("<h2>How often each question comes up in play</h2>")
+        body.append(bar_chart_svg(chart, "Share of test games in which the question comes up"))
+    return page("Frequently asked questions", "\n".join(b for b in body if b))
 
 
-def _clause(cid: str) -> str:
-    from rulecheck.docs.report import clause_text
-
-    return clause_text(cid)
+def _entry_html(n: int, e: FaqEntry) -> str:
+    parts = [f'<div class="entry" id="q{n}"><h4>Q{n}. {escape(e.question)}</h4>']
+    box = "open" if e.status == "open" else "new"
+    parts.append(f'<div class="{box}"><p>{escape(e.answer)}</p>')
+    if e.status == "open":
+        parts.append("<ul>" + "".join(f"<li>{escape(_wording(e.point, o.id))}</li>" for o in e.point.options) + "</ul>")
+    parts.append("</div>")
+    if e.answered_by:
+        parts.append("<p>The rulebook already says so:</p>")
+        parts += [quote_html(q) for q in e.answered_by]
+    told = e.told()
+    if told is not None and (told.scene is not None or told.event):
+        parts.append("<p><strong>For example:</strong></p>")
+        parts.append(example_html(told, e.situation, "en"))
+    small = " · ".join(p for p in (f"Rulebook: {e.section}" if e.section else "",
+                                   frequency_sentence(e.hits, e.games, "en")) if p)
+    if small:
+        parts.append(f'<p class="small">{escape(small)}</p>')
+    parts.append("</div>")
+    return "\n".join(parts)

@@ -1,302 +1,263 @@
-"""A finding's witness as a concrete situation a player can picture.
+"""A finding's witness as a situation at the table: the cards, what led there, what happens.
 
-The witness is replayed in the engine up to its problem step. The situation shows the state
-just before that step (the game's ``describe_state`` and its JSON: cards on the table, who
-holds what), the steps that led there in the rulebook's words (who slapped which card), the
-step the rulebook does not settle, and, when a ruling option is given, the state that option
-produces. Nothing is written by hand: change the ruling and the shown outcome changes.
+The witness is replayed in the engine (under its own configuration's ruleset). The situation
+keeps every step of the replay as (state before, action, state after), the index of the step
+that shows the problem, and, when a ruling option is given for the ruling point that step
+stops at, the state that option leads to. :mod:`rulecheck.story` tells it in words and draws
+it as cards; nothing here is written by hand: change the ruling and the outcome shown changes.
+
+:func:`witness_numbers` is every number the situation has (card counts of every place in
+every state, cards moved by a step, players): the published documents may quote only those.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from rulecheck.core.errors import RulecheckError
-from rulecheck.core.game import Game, Pending, action_from_json
-from rulecheck.core.rulings import Ruleset
+from rulecheck.core.game import Action, Game, Pending, action_from_json
 from rulecheck.findings import Witness
 from rulecheck.games import load_game
+from rulecheck.story import Scene, Story
 
-__all__ = ["Situation", "situation_from_witness", "situation_markdown"]
+__all__ = ["Situation", "Told", "situation_from_witness", "tell", "witness_numbers"]
 
-CONTEXT_STEPS = 6
-"""How many steps before the problem step a situation shows."""
+LEAD_LINES = 4
+"""How many told steps before the problem step a situation shows (the current round's)."""
 
 
 @dataclass(frozen=True)
 class Situation:
-    """The state at a witness's problem step, in words and as JSON.
+    """A replayed witness.
 
-    ``before`` is the state the problem step starts from, ``after`` what it leads to (for a
-    gap under ``raw``: still undecided) and ``resolved`` the state once ``option`` settles
-    ``ruling`` (``None`` if no option was given or the step did not stop at that ruling).
+    ``steps``: every step as (before, action, after); ``problem``: the index of the step that
+    shows the problem (-1: none); ``resolved``: that step's result once ``option`` settles
+    ``ruling`` (``None`` if no option was given or the step did not stop at that ruling);
+    ``loop_start``: for a play that repeats forever, the index of the loop's first step.
     """
 
+    game: Game | None
     config: Mapping[str, Any]
-    total_steps: int
-    problem_step: int
-    recent: tuple[tuple[int, str, str], ...]
-    problem: tuple[str, str] | None
-    before_text: str
-    before: Mapping[str, Any]
-    after_text: str
-    pending: str | None
+    steps: tuple[tuple[Hashable, Action, Hashable], ...]
+    problem: int
     ruling: str | None = None
     option: str | None = None
-    resolved_text: str | None = None
-    resolved: Mapping[str, Any] | None = None
+    resolved: Hashable | None = None
     loop_start: int | None = None
     error: str | None = None
-    players: int = 0
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
-    def config_label(self) -> str:
-        c = self.config
-        parts = [str(c.get("game", "?"))]
-        if c.get("variant"):
-            parts.append(str(c["variant"]))
-        if c.get("players"):
-            parts.append(f"{c['players']} players")
-        if c.get("deck") and c.get("deck") != "full":
-            parts.append(f"deck {c['deck']}")
-        return ", ".join(parts)
+    def pending(self) -> str | None:
+        """The ruling point the problem step stops at, if it does."""
+        if 0 <= self.problem < len(self.steps):
+            after = self.steps[self.problem][2]
+            return after.ruling if isinstance(after, Pending) else None
+        return None
+
+    @property
+    def shortened(self) -> bool:
+        """Played with fewer cards than the full deck."""
+        return str(self.config.get("deck", "full")) != "full"
+
+    def states(self) -> list[Hashable]:
+        """Every state of the replay, settled (a pending state as the state it started from),
+        the resolved one last."""
+        out: list[Hashable] = []
+        for before, _, after in self.steps:
+            out += [_settled(before), _settled(after)]
+        if self.resolved is not None:
+            out.append(_settled(self.resolved))
+        return out
 
 
-def _game_for(config: Mapping[str, Any], ruleset: Ruleset | str | None) -> Game:
-    rs: Ruleset | str = ruleset if ruleset is not None else str(config.get("ruleset", "raw"))
-    return load_game(
-        str(config["game"]), config.get("variant"), config.get("players"), rs, str(config.get("deck", "full"))
-    )
+def _settled(state: Hashable) -> Hashable:
+    return state.before if isinstance(state, Pending) else state
 
 
-def situation_from_witness(
-    witness: Witness,
-    ruling: str | None = None,
-    option: str | None = None,
-    context: int = CONTEXT_STEPS,
-) -> Situation:
-    """Replay ``witness`` (under its own configuration's ruleset) and describe its problem step.
+def _game_for(config: Mapping[str, Any]) -> Game:
+    return load_game(str(config["game"]), config.get("variant"), config.get("players"),
+                     str(config.get("ruleset", "raw")), str(config.get("deck", "full")))
 
-    If the problem step stops at ruling point ``ruling`` and ``option`` is given, the
-    situation also shows the state that option leads to. A witness that does not replay gives
-    a situation whose ``error`` says why (never an exception: documents still render).
-    """
+
+def situation_from_witness(witness: Witness, ruling: str | None = None, option: str | None = None) -> Situation:
+    """Replay ``witness`` and keep every step. If its problem step stops at ``ruling`` and
+    ``option`` is given, also the state that option leads to (later rulings of the same step
+    settled by their recommended options). A witness that does not replay gives a situation
+    whose ``error`` says why (never an exception: documents still render)."""
     config = dict(witness.config)
     try:
-        game = _game_for(config, None)
+        game = _game_for(config)
         actions = [action_from_json(a) if isinstance(a, list) else tuple(a) for a in witness.actions]
     except (RulecheckError, KeyError, TypeError) as exc:
-        return _broken(witness, f"cannot load the witness configuration: {exc}")
-    step_at = witness.problem_step if witness.problem_step >= 0 else -1
+        return _broken(config, f"cannot load the game it was found in: {exc}")
     state: Hashable = game.root_state()
-    recent: list[tuple[int, str, str]] = []
+    steps: list[tuple[Hashable, Action, Hashable]] = []
+    for i, action in enumerate(actions):
+        if not game.is_legal(state, action):
+            return _broken(config, f"it does not replay at step {i + 1}")
+        after = game.apply(state, action).state
+        steps.append((state, action, after))
+        state = after
+    problem = witness.problem_step if 0 <= witness.problem_step < len(steps) else -1
+    resolved = _resolve(game, steps[problem][2], ruling, option) if problem >= 0 else None
+    return Situation(game, config, tuple(steps), problem, ruling, option, resolved, witness.loop_start)
+
+
+def _resolve(game: Game, after: Hashable, ruling: str | None, option: str | None) -> Hashable | None:
+    if not isinstance(after, Pending) or ruling is None or option is None or after.ruling != ruling:
+        return None
     try:
-        for i, action in enumerate(actions[: max(step_at, 0)]):
-            _check_legal(game, state, action, i)
-            actor = game.current_player(state)
-            recent.append((i + 1, game.actor_text(actor, action), game.describe_action(state, action)))
-            state = game.apply(state, action).state
-    except RulecheckError as exc:
-        return _broken(witness, f"the witness does not replay at step {len(recent)}: {exc}")
-    # A pending state is the step an earlier ruling interrupted: show the state it started from.
-    before = state.before if isinstance(state, Pending) else state
-    before_text = game.describe_state(before)
-    problem: tuple[str, str] | None = None
-    after: Hashable = state
-    if 0 <= step_at < len(actions):
-        action = actions[step_at]
-        try:
-            _check_legal(game, state, action, step_at)
-            problem = _problem(game, state, action)
-            after = game.apply(state, action).state
-        except RulecheckError as exc:
-            return _broken(witness, f"the witness does not replay at its problem step {step_at}: {exc}")
-    pending = after.ruling if isinstance(after, Pending) else None
-    after_text = (
-        f"undecided: ruling point {pending} (the rulebook does not say what happens)"
-        if pending
-        else game.describe_state(after)
-    )
-    resolved_text: str | None = None
-    resolved: Mapping[str, Any] | None = None
-    if pending is not None and ruling == pending and option is not None:
-        try:
-            settled = game.apply(after, ("ruling", ruling, option)).state
-            while isinstance(settled, Pending):  # a later ruling point of the same step
-                point = game.ruling_points[settled.ruling]
-                chosen = point.recommended or point.option_ids[0]
-                settled = game.apply(settled, ("ruling", settled.ruling, chosen)).state
-            resolved_text, resolved = game.describe_state(settled), game.state_to_json(settled)
-        except RulecheckError as exc:
-            resolved_text = f"(option {option} cannot be applied here: {exc})"
-    return Situation(
-        config=config,
-        total_steps=len(actions),
-        problem_step=step_at,
-        recent=tuple(recent[-context:]),
-        problem=problem,
-        before_text=before_text,
-        before=game.state_to_json(before),
-        after_text=after_text,
-        pending=pending,
-        ruling=ruling,
-        option=option,
-        resolved_text=resolved_text,
-        resolved=resolved,
-        loop_start=witness.loop_start,
-        players=int(config.get("players") or game.num_players),
-    )
+        settled = game.apply(after, ("ruling", ruling, option)).state
+        while isinstance(settled, Pending):  # a later ruling point of the same step
+            point = game.ruling_points[settled.ruling]
+            settled = game.apply(settled, ("ruling", settled.ruling, point.recommended or point.option_ids[0])).state
+    except RulecheckError:
+        return None
+    return settled
 
 
-def _problem(game: Game, state: Hashable, action: tuple[Any, ...]) -> tuple[str, str]:
-    """Who acts at the problem step and what they do; a ruling choice that re-applies an
-    interrupted action is shown as that action, with the rulings it was given."""
-    if isinstance(state, Pending) and action[:1] == ("ruling",):
-        base = state.before
-        fixed = [*state.fixed, (action[1], action[2])]
-        given = ", ".join(f"{r} = {o}" for r, o in fixed)
-        return (game.actor_text(game.current_player(base), state.action),
-                f"{game.describe_action(base, state.action)} (with {given})")
-    return game.actor_text(game.current_player(state), action), game.describe_action(state, action)
+def _broken(config: Mapping[str, Any], why: str) -> Situation:
+    return Situation(None, config, (), -1, error=why)
 
 
-def _check_legal(game: Game, state: Hashable, action: tuple[Any, ...], index: int) -> None:
-    if not game.is_legal(state, action):
-        game.apply(state, action)  # raises IllegalActionError naming the legal actions
+@dataclass(frozen=True)
+class Told:
+    """A situation in words and cards: what led there, the table drawn, what happens next, and
+    (for a play that repeats) the steps of the loop."""
+
+    lead: tuple[str, ...]
+    scene: Scene | None
+    event: tuple[str, ...]
+    loop: tuple[str, ...] = ()
+    turn: str = ""
 
 
-def _broken(witness: Witness, why: str) -> Situation:
-    return Situation(
-        config=dict(witness.config),
-        total_steps=len(witness.actions),
-        problem_step=witness.problem_step,
-        recent=(),
-        problem=None,
-        before_text="",
-        before={},
-        after_text="",
-        pending=None,
-        loop_start=witness.loop_start,
-        error=why,
-    )
+def tell(s: Situation, story: Story) -> Told:
+    """Tell the situation with ``story``: the lines of the current round before the problem
+    step, the table just before it, and that step under the ruling (or as played)."""
+    if s.error is not None or s.game is None or not s.steps:
+        return Told((), None, ())
+    if s.loop_start is not None:
+        start = min(max(s.loop_start, 0), len(s.steps) - 1)
+        loop = _lines(story, s.steps[start:])
+        return Told(_lead(story, s.steps, start), story.scene(_settled(s.steps[start][0])), (), loop)
+    if s.problem < 0:
+        last = s.steps[-1][2]
+        return Told(_lead(story, s.steps, len(s.steps)), story.scene(_settled(last)), (), (), _whose_turn(s.game, last))
+    before, action, after = s.steps[s.problem]
+    if s.resolved is not None:
+        event = story.step(after, ("ruling", s.ruling, s.option), s.resolved, rulings=False)
+        shown = s.resolved
+    else:
+        event = story.step(before, action, after, rulings=False)
+        shown = after
+    if not isinstance(shown, Pending) and s.game.is_terminal(shown):
+        event = (*event, story.ending(shown))
+    start_state = _settled(before)
+    if _told_action(before, action)[:1] == ("deal",):
+        return Told(event, story.scene(_settled(shown)), ())
+    return Told(_lead(story, s.steps, s.problem), story.scene(start_state), event)
 
 
-def _indent(text: str, prefix: str = "    ") -> list[str]:
-    return [prefix + line if line.strip() else "" for line in text.splitlines() or [""]]
+def _told_action(before: Hashable, action: Action) -> Action:
+    """The action a step tells: a ruling's step tells the action it settles."""
+    return before.action if isinstance(before, Pending) and action[:1] == ("ruling",) else action
 
 
-def situation_markdown(s: Situation, option_label: str | None = None) -> list[str]:
-    """The situation as Markdown lines (a short narrative and the state as a code block)."""
-    if s.error is not None:
-        return [f"*The witness could not be replayed: {s.error}*"]
-    lines = [
-        f"**Situation** ({s.config_label}; the witness has {_steps(s.total_steps)}"
-        + (f", step {s.problem_step + 1} raises the question" if s.problem is not None else "")
-        + (f", repeating forever from step {s.loop_start + 1}" if s.loop_start is not None else "")
-        + "):",
-        "",
-    ]
-    if s.recent:
-        first = s.recent[0][0]
-        lines.append("What happened just before" + (f" (from step {first})" if first > 1 else "") + ":")
-        lines.append("")
-        lines.extend(f"{n}. {who}: {text}" for n, who, text in s.recent)
-        lines.append("")
-    lines.append("On the table and in hand:")
-    lines.append("")
-    lines.append("```text")
-    lines.extend(state_lines(s.before_text))
-    lines.extend(_card_lines(s.before))
-    lines.append("```")
-    lines.append("")
-    if s.problem is not None:
-        who, text = s.problem
-        lines.append(f"Then {who}: **{text}**. Result: {s.after_text}.")
-        lines.append("")
-    if s.resolved_text is not None:
-        lines.append(f"With the ruling ({option_label or s.option}), play goes on from:")
-        lines.append("")
-        lines.append("```text")
-        lines.extend(state_lines(s.resolved_text))
-        lines.extend(_card_lines(s.resolved or {}))
-        lines.append("```")
-        lines.append("")
-    return lines
+def _lead(story: Story, steps: Sequence[tuple[Hashable, Action, Hashable]], end: int) -> tuple[str, ...]:
+    """The told lines of the round the step ``end`` belongs to, before it (at most
+    :data:`LEAD_LINES`); the deal is not told."""
+    start = 0
+    for i in range(end):
+        before, action, after = steps[i]
+        told = _told_action(before, action)
+        if told[:1] == ("deal",) and not isinstance(after, Pending):
+            start = i + 1
+        elif not isinstance(before, Pending) and story.new_round(before, action):
+            start = i
+    return _lines(story, steps[start:end])[-LEAD_LINES:]
 
 
-def _card_lines(state: Mapping[str, Any]) -> list[str]:
-    """Every non-empty card list of the state JSON, one per line (who holds which cards)."""
-    rows = [f"  {label}: {' '.join(cards)}" for label, cards, _ in state_rows(flatten_state(state)) if cards]
-    return ["", "cards:", *rows] if rows else []
+def _lines(story: Story, steps: Sequence[tuple[Hashable, Action, Hashable]]) -> tuple[str, ...]:
+    out = []
+    for before, action, after in steps:
+        text = " ".join(story.step(before, action, after, rulings=False))
+        if text:
+            out.append(text)
+    return tuple(out)
 
 
-def _steps(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
+def _whose_turn(game: Game, state: Hashable) -> str:
+    player = game.current_player(_settled(state))
+    return f"Player {player + 1}" if player >= 0 else ""
 
 
-def state_lines(text: str) -> list[str]:
-    """A state description as lines; a one-line description is split at its "; " separators."""
-    lines = text.splitlines()
-    if len(lines) == 1 and "; " in lines[0]:
-        return lines[0].split("; ")
-    return lines or [""]
+def witness_numbers(s: Situation) -> set[int]:
+    """Every number the situation has: the players (and their numbers), the number of cards in
+    every place of every state and of each kind there, every other count in the state, and the
+    cards a step moved in or out of each place."""
+    if s.game is None:
+        return set()
+    players = int(s.config.get("players") or s.game.num_players)
+    found = set(range(players + 1))
+    states = s.states()
+    views = [_places(s.game.state_to_json(st)) for st in states]
+    for view in views:
+        for cards in view.values():
+            found.add(len(cards))
+            found.update(Counter(cards).values())
+        found.update(_totals(view))
+    for st in states:
+        found.update(_ints(s.game.state_to_json(st)))
+    for a, b in pairwise(views):
+        for key in set(a) | set(b):
+            x, y = Counter(a.get(key, [])), Counter(b.get(key, []))
+            found.add(sum((y - x).values()))
+            found.add(sum((x - y).values()))
+    return found
 
 
-def cards_in(value: Any) -> list[str] | None:
-    """A JSON value as a row of cards, if it is a list of card names (strings or small ints)."""
-    if isinstance(value, list) and value and all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value):
-        return [str(v) for v in value]
-    return None
-
-
-def flatten_state(state: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
-    """(label, value) pairs of a state JSON, nested objects and lists of objects flattened."""
-    out: list[tuple[str, Any]] = []
-    for key in state:
-        value = state[key]
-        label = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            out.extend(flatten_state(value, label + " · "))
-        elif isinstance(value, list) and value and all(isinstance(v, (list, Mapping)) for v in value):
-            value = _distinguishing(value)
-            for i, item in enumerate(value):
-                sub = f"{prefix}player {i + 1}" if key == "players" else (
-                    f"{label} · player {i + 1}" if _looks_per_player(key) else f"{label} · {i + 1}")
-                if isinstance(item, Mapping):
-                    out.extend(flatten_state(item, sub + " · "))
-                else:
-                    out.append((sub, item))
+def _places(data: Any, path: str = "") -> dict[str, list[str]]:
+    """Every list of cards in a state's JSON, by its path."""
+    out: dict[str, list[str]] = {}
+    if isinstance(data, Mapping):
+        for k, v in data.items():
+            out.update(_places(v, f"{path}/{k}"))
+    elif isinstance(data, list):
+        if data and all(isinstance(v, str) for v in data):
+            out[path] = list(data)
+        elif data == []:
+            out[path] = []
         else:
-            out.append((label, value))
+            for i, v in enumerate(data):
+                out.update(_places(v, f"{path}/{i}"))
     return out
 
 
-def _distinguishing(items: list[Any]) -> list[Any]:
-    """Objects of a list without the boolean fields that are the same in every one of them
-    (``active: true`` for every player tells nothing about the situation)."""
-    if len(items) < 2 or not all(isinstance(i, Mapping) for i in items):
-        return items
-    same = {
-        k for k in items[0]
-        if isinstance(items[0][k], bool) and all(k in i and i[k] == items[0][k] for i in items)
-    }
-    return [{k: v for k, v in i.items() if k not in same} for i in items]
+def _totals(view: Mapping[str, list[str]]) -> set[int]:
+    """The cards of each player (all their places) and of each kind of place over all players."""
+    by_owner: Counter[str] = Counter()
+    by_place: Counter[str] = Counter()
+    for path, cards in view.items():
+        parts = path.strip("/").split("/")
+        owner = "/".join(p for p in parts if p.isdigit())
+        place = "/".join(p for p in parts if not p.isdigit())
+        by_owner[owner] += len(cards)
+        by_place[place] += len(cards)
+    return {*by_owner.values(), *by_place.values(), sum(len(c) for c in view.values())}
 
 
-def _looks_per_player(key: str) -> bool:
-    return key.lower() in {"players", "piles", "hands", "discards", "discard", "decks", "win_piles", "wins", "won"}
-
-
-def state_rows(state: Sequence[tuple[str, Any]]) -> list[tuple[str, list[str] | None, str]]:
-    """(label, cards or None, text) rows for drawing a state."""
-    rows: list[tuple[str, list[str] | None, str]] = []
-    for label, value in state:
-        if value is None or value == [] or value == {}:
-            continue
-        cards = None if label.endswith("flags") else cards_in(value)
-        text = "" if cards is not None else str(value)
-        rows.append((label, cards, text))
-    return rows
+def _ints(data: Any) -> set[int]:
+    if isinstance(data, bool):
+        return set()
+    if isinstance(data, int):
+        return {abs(data)}
+    if isinstance(data, Mapping):
+        return set().union(*(_ints(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(_ints(v) for v in data)) if data else set()
+    return set()

@@ -1,0 +1,182 @@
+"""The errata and the FAQ, generated from the committed audit report, read as a publisher issues
+them: no IDs, option names, rulesets, state counts or witnesses' steps outside the small print;
+no unfinished sentences; every number in an entry one its game has; the most serious problems
+first; questions the rules already answer in the FAQ, quoted, and not in the errata; the Spanish
+edition's own rules corrected in Spanish."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulecheck.core.paths import project_dir
+from rulecheck.core.rulings import load_ruling_points
+from rulecheck.docs import errata_documents, faq_documents
+from rulecheck.docs.errata import Erratum, build_errata, erratum_markdown
+from rulecheck.docs.faq import FaqEntry, build_faq, faq_entry_markdown
+from rulecheck.docs.lint import tool_words, unbacked_numbers, unfinished
+from rulecheck.docs.report import clause_text, documented_games, load_report, rulesets_for
+from rulecheck.docs.situation import witness_numbers
+from rulecheck.docs.text import LABELS, consequence_rank, lang_of, numbers_in
+from rulecheck.findings import Finding
+
+REPORT = project_dir() / "reports" / "audit.json"
+
+pytestmark = pytest.mark.skipif(not REPORT.exists(), reason="reports/audit.json is not committed yet")
+
+CLAUSE_ID = re.compile(r"\b(?:en|es|cp)\.[a-z0-9]+(?:-[a-z0-9]+)*\.\d+\b")
+
+
+@pytest.fixture(scope="module")
+def findings() -> list[Finding]:
+    return load_report(REPORT)
+
+
+@pytest.fixture(scope="module")
+def errata(findings: list[Finding]) -> list[Erratum]:
+    games = documented_games(findings)
+    return build_errata(findings, rulesets_for(games))
+
+
+@pytest.fixture(scope="module")
+def faq(findings: list[Finding]) -> list[FaqEntry]:
+    games = documented_games(findings)
+    return build_faq(findings, rulesets_for(games), games)
+
+
+@pytest.fixture(scope="module")
+def documents(findings: list[Finding]) -> dict[str, str]:
+    e, f = errata_documents(findings), faq_documents(findings)
+    return {"ERRATA.md": e.markdown, "FAQ.md": f.markdown, "ERRATA.html": e.html, "FAQ.html": f.html}
+
+
+def _option_ids() -> set[str]:
+    return {o.id for g in ("chomp", "chonker-party") for p in load_ruling_points(g).values() for o in p.options}
+
+
+def _reader_text(name: str, text: str) -> str:
+    """What a reader reads, small print (clause references, how often) and markup left out."""
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"<sub>.*?</sub>|<small class=\"ref\">.*?</small>", "", text, flags=re.S)
+    if name.endswith(".html"):
+        text = re.sub(r"<style>.*?</style>", "", text, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text)
+    return text
+
+
+@pytest.mark.parametrize("name", ["ERRATA.md", "FAQ.md", "ERRATA.html", "FAQ.html"])
+def test_published_documents_carry_none_of_the_tools_vocabulary(documents: dict[str, str], name: str) -> None:
+    text = documents[name]
+    problems = tool_words(_reader_text(name, text), _option_ids())
+    assert not problems, f"{name}: {problems[:10]}"
+    small = re.findall(r"<sub>(.*?)</sub>|<small class=\"ref\">(.*?)</small>", text, flags=re.S)
+    for parts in small:
+        rest = CLAUSE_ID.sub("", " ".join(parts))
+        assert not tool_words(rest, _option_ids()), f"{name}: small print {parts}"
+
+
+@pytest.mark.parametrize("name", ["ERRATA.md", "FAQ.md"])
+def test_published_documents_have_no_unfinished_sentences(documents: dict[str, str], name: str) -> None:
+    assert not unfinished(documents[name]), unfinished(documents[name])[:5]
+
+
+def _clause_numbers(clauses: list[str], lang: str) -> set[int]:
+    return set().union(set(), *(numbers_in(clause_text(c), lang_of(c)) for c in clauses))
+
+
+def test_every_number_in_a_faq_entry_is_one_its_game_has(faq: list[FaqEntry]) -> None:
+    for n, e in enumerate(faq, 1):
+        md = "\n".join(faq_entry_markdown(n, e))
+        allowed = (witness_numbers(e.situation) if e.situation is not None else set()) | _clause_numbers(
+            list(e.point.clauses), "en")
+        assert not unbacked_numbers(md, allowed), f"Q{n} ({e.id}): {unbacked_numbers(md, allowed)}\n{md}"
+
+
+def test_every_number_in_an_erratum_is_one_its_game_has(errata: list[Erratum]) -> None:
+    for n, e in enumerate(errata, 1):
+        md = "\n".join(erratum_markdown(n, e))
+        allowed = (witness_numbers(e.situation) if e.situation is not None else set()) | _clause_numbers(
+            [q.ref for q in e.where], e.lang) | {n for q in e.where for n in numbers_in(q.section, e.lang)}
+        assert not unbacked_numbers(md, allowed, e.lang), f"{n} ({e.key}): {unbacked_numbers(md, allowed, e.lang)}"
+
+
+def test_errata_come_by_consequence_then_by_how_often(errata: list[Erratum]) -> None:
+    groups: dict[tuple[str, str, bool], list[Erratum]] = {}
+    for e in errata:
+        groups.setdefault((e.game, e.lang, e.ruled), []).append(e)
+    for key, items in groups.items():
+        order = [(consequence_rank(e.consequence), -e.frequency) for e in items]
+        assert order == sorted(order), f"{key}: not by consequence, then frequency"
+
+
+def test_a_way_to_win_no_game_reaches_is_a_question_of_who_wins(errata: list[Erratum], findings: list[Finding]) -> None:
+    dead = {f.id for f in findings if f.kind in ("dead-rule", "unreachable-outcome")}
+    published = [e for e in errata if e.key in dead]
+    assert published and all(e.consequence == "winner" for e in published)
+
+
+def test_questions_the_rules_answer_are_faq_entries_quoting_them(
+    findings: list[Finding], errata: list[Erratum], faq: list[FaqEntry]
+) -> None:
+    answered = {f.ruling for f in findings if f.kind == "answered"}
+    by_id = {e.id: e for e in faq}
+    for rid in answered:
+        assert rid in by_id and by_id[rid].answered_by, f"{rid}: the FAQ does not quote the answer"
+    assert not {e.key for e in errata} & answered
+
+
+def test_every_ruled_erratum_has_its_parts(errata: list[Erratum]) -> None:
+    for e in errata:
+        if not e.ruled:
+            continue
+        assert e.problem.endswith((".", "»", "”")) and e.where and all(q.section and q.text for q in e.where), e.key
+        assert e.change is not None and (e.change.how == "delete" or all(t.strip() for t in e.change.text)), e.key
+        if e.situation is not None and e.situation.error is None:
+            told = e.told()
+            assert told is not None and (told.scene is not None or told.event), f"{e.key}: no example drawn"
+
+
+def test_the_spanish_editions_own_rules_are_corrected_in_spanish(errata: list[Erratum]) -> None:
+    spanish = [e for e in errata if e.where and e.where[0].ref.startswith("es.") and e.lang == "es"]
+    assert spanish
+    for e in spanish:
+        md = "\n".join(erratum_markdown(1, e))
+        assert LABELS["es"]["problem"] in md and LABELS["en"]["problem"] not in md
+    owners = {e.key for e in errata if e.lang == "es"}
+    for e in errata:
+        if e.key.startswith(("chomp.doble", "chomp.rapido")):
+            assert e.key in owners, f"{e.key}: amends the Spanish edition's own rules, not in Spanish"
+
+
+def test_only_questions_no_ruling_point_asks_yet_are_left_without_new_text(
+    errata: list[Erratum], findings: list[Finding]
+) -> None:
+    """Loops, false sentences, unreachable endings and edition differences all have their text
+    written (models/<game>/errata.json, models/editions/): what is left "not yet ruled" is what
+    no ruling point asks yet (silent decisions, ambiguities no ruling settles)."""
+    kinds = {f.id: f.kind for f in findings}
+    for e in errata:
+        if not e.ruled:
+            assert all(kinds.get(fid) in ("silent-decision", "ambiguity", "gap", "conflict") for fid in e.findings), \
+                f"{e.key}: no new text written for {[kinds.get(fid) for fid in e.findings]}"
+            assert not any(f.ruling for f in findings if f.id in e.findings), f"{e.key}: a ruling point without wording"
+
+
+@pytest.mark.parametrize("name", ["ERRATA.html", "FAQ.html"])
+def test_the_chart_is_labelled_in_words(documents: dict[str, str], name: str) -> None:
+    svg = re.search(r'<svg class="chart".*?</svg>', documents[name], re.S)
+    assert svg, f"{name}: no chart"
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg.group(0))
+    values = texts[2::2]  # the title, then label and value per bar
+    assert values and all(re.search(r"[a-z]{4}", v) for v in values), values[:5]
+    assert all(not re.fullmatch(r"[\d.%\s]+", t) for t in texts), "a bare number as a label"
+
+
+def test_documents_without_rulings_are_fit_to_print_too(findings: list[Finding]) -> None:
+    """Under ``raw`` every question the rules leave open is listed, with its possible rulings,
+    still in players' words."""
+    for docs in (errata_documents(findings, ["raw"]), faq_documents(findings, ["raw"])):
+        assert not tool_words(_reader_text("x.md", docs.markdown), _option_ids())
+        assert not tool_words(_reader_text("x.html", docs.html), _option_ids())
+        assert not unfinished(docs.markdown)
