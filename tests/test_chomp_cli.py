@@ -47,7 +47,7 @@ def test_bad_input_exit_code() -> None:
 def test_rulings_and_clauses_commands() -> None:
     runner = CliRunner()
     res = runner.invoke(main, ["rulings", "chomp"])
-    assert res.exit_code == 0 and "chomp.two_left" in res.output and "0 open in ruleset recommended" in res.output
+    assert res.exit_code == 0 and "chomp.count_tie" in res.output and "0 open in ruleset recommended" in res.output
     res = runner.invoke(main, ["rulings", "chomp", "--ruleset", "raw", "--json"])
     assert res.exit_code == 0 and len(json.loads(res.output)["ruling_points"]) >= 25
     res = runner.invoke(main, ["clauses", "chomp", "--uncited"])

@@ -126,7 +126,7 @@ def test_ruleset_errors() -> None:
     with pytest.raises(UnknownRulingError, match=r"chomp\.nope"):
         load_game("chomp", "standard", 3, {"choices": {"chomp.nope": "x"}})
     with pytest.raises(RulesetError, match="no option"):
-        load_game("chomp", "standard", 3, {"choices": {"chomp.two_left": "arm_wrestle"}})
+        load_game("chomp", "standard", 3, {"choices": {"chomp.count_tie": "arm_wrestle"}})
 
 
 # --------------------------------------------------------------------------- deals and chance

@@ -15,6 +15,7 @@ from rulecheck.core.rulings import load_ruling_points
 from rulecheck.engine import play
 from rulecheck.games import load_game
 from rulecheck.games.chomp.cards import BIG_FISH, PLANKTON, SEAL, SHARK
+from rulecheck.games.chomp.state import LAST_TWO, OVER, TURN
 
 PACKAGE = Path(__file__).resolve().parents[1] / "rulecheck" / "games" / "chomp"
 
@@ -106,16 +107,33 @@ def test_tie_replay_players_options() -> None:
         assert sum(1 for t in replay.table if t) == bin(expect).count("1")
 
 
-def test_two_left_switch_changes_the_game() -> None:
-    counted = switched = 0
-    for seed in range(30):
-        rec = play(load_game("chomp", "standard", 3), seed=seed, max_steps=3000)
-        uw = play(load_game("chomp", "standard", 3, {"choices": {"chomp.two_left": "underwater_war"}}),
-                  seed=seed, max_steps=3000)
-        counted += rec.final.outcome == 3
-        switched += uw.final.mode == 1
-        assert uw.final.outcome != 3
-    assert counted and switched
+def test_the_last_two_choose_to_count_or_switch() -> None:
+    """en.ending.3: when only two players have cards, they choose (an action of theirs, not a
+    ruling): counting ends the game with the one who has more cards the winner; switching goes on
+    with the same piles in the 2-player game chosen."""
+    game = load_game("chomp", "standard", 3)
+    for seed in range(40):
+        trace = play(game, seed=seed, max_steps=3000)
+        states = [game.root_state()]
+        for a in trace.actions:
+            states.append(game.apply(states[-1], a).state)
+        at = next((s for s in states if s.phase == TURN and s.step == LAST_TWO), None)
+        if at is not None:
+            break
+    else:
+        raise AssertionError("no seeded game reached the last two")
+    assert game.legal_actions(at) == (("count",), ("switch", "chomp-rapido"), ("switch", "doble-chomp"),
+                                      ("switch", "underwater-war"))
+    a, b = (p for p in range(3) if at.active >> p & 1)
+    counted = game.apply(at, ("count",))
+    held = [len(at.piles[p]) + len(at.discards[p]) for p in (a, b)]
+    assert counted.state.phase == OVER and "en.ending.3" in counted.provenance.clauses
+    if held[0] != held[1]:
+        assert counted.state.winners == 1 << (a if held[0] > held[1] else b)
+    for name, mode in (("underwater-war", 1), ("chomp-rapido", 2), ("doble-chomp", 3)):
+        switched = game.apply(at, ("switch", name)).state
+        assert switched.mode == mode and switched.phase != OVER
+        assert switched.piles[a] + tuple(sorted(switched.discards[a])) != () or at.discards[a] == ()
 
 
 @pytest.mark.parametrize("variant", ["underwater-war", "chomp-rapido", "doble-chomp"])

@@ -23,8 +23,9 @@ DECK = "shark=1,littlefish=1,eel=1,octopus=1"
 
 def _situation(table: tuple[str, ...], event: tuple[object, ...], **kw: object) -> RaceSituation:
     n = len(table)
-    base = dict(players=n, active=tuple(range(n)), step="new-round", table=table, aside=(), centre=(),
-                bad_before=(), has_card=(True,) * n, has_discard=(False,) * n, event=event)
+    base = dict(players=n, mode="standard", active=tuple(range(n)), step="new-round",
+                table=tuple((c,) for c in table), aside=(), centre=(), bad_before=(), pile=(2,) * n,
+                has_discard=(False,) * n, event=event)
     base.update(kw)
     return RaceSituation(**base)  # type: ignore[arg-type]
 

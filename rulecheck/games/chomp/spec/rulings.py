@@ -12,7 +12,6 @@ from typing import Any
 from rulecheck.core.spec import Outcome, RulingConstraint, conj, disj, implies, neg, same
 from rulecheck.games.chomp.spec.ending import holds, nothing_in_the_centre, the_round_ends
 from rulecheck.games.chomp.spec.game_play import (
-    first_to_slap_lowest,
     for_each_winner,
     mine,
     octopus_rules,
@@ -467,7 +466,7 @@ def _round_cards(s: Any, o: Outcome) -> list[str]:
 
 def _opt_uw_octopus_pair(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not _uw_turn(s) or (s.step == "war" and False):
+        if not _uw_turn(s):
             return None
         f = faces(s)
         if f is None or f[0][1] != "octopus" or f[1][1] != "octopus":
@@ -552,8 +551,8 @@ def _opt_war_short(option: str) -> Any:
         names = _all_turn_cards(s, o)
         if "eel" in (ca, cb):
             up = {card_var("top", p, c, i) for p, c, i in ups}
-            return conj(o.eq("next", "race"), o.eq("winner", "none"),
-                        *(goes(o, n, "face-up" if n in up else "set-aside") for n in names if n.startswith("card.top.")))
+            return conj(o.eq("next", "race"), o.eq("winner", "none"), *(
+                goes(o, n, "face-up" if n in up else "set-aside") for n in names if n.startswith("card.top.")))
         if "octopus" in (ca, cb) or ca == cb:
             return conj(o.eq("next", "next-card" if ca != cb else "war"), o.eq("winner", "none"),
                         *(goes(o, n, "set-aside") for n in names))
@@ -690,4 +689,3 @@ def _rulings() -> list[RulingConstraint]:
 
 
 RULINGS = _rulings()
-_ = (first_to_slap_lowest, exactly)
