@@ -76,8 +76,8 @@ def applies(state: Hashable) -> bool:
 
 
 def _need(s: ChompState) -> int:
-    """How many cards each player turns over at this turn-over (standard.needs)."""
-    return standard.needs(s)[0]  # type: ignore[arg-type]
+    """How many cards each player turns over at this turn-over."""
+    return standard.cards_to_turn_over(s.mode, s.step)
 
 
 def raw_key(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, ...]:

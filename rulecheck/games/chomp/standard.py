@@ -125,15 +125,21 @@ def shuffle(w: Work, ctx: Context, p: int, order: tuple[int, ...]) -> None:
     schedule(w, ctx, resume)
 
 
+def cards_to_turn_over(mode: int, step: int) -> int:
+    """How many cards each player turns over at a turn-over: three in a war (2 face down, 1 face
+    up: en.underwater-war.3), two in Doble Chomp (es.doble-chomp.1) but for the next card after an
+    Octopus, else one."""
+    if step == WAR:
+        return 3
+    if mode == DOBLE_CHOMP and step != NEXT_CARD:
+        return 2
+    return 1
+
+
 def needs(w: Work) -> tuple[int, int]:
     """How many cards each player must turn over at the next turn-over, and who must (a mask)."""
     step = w.step
-    if step == WAR:
-        count = 3
-    elif w.mode == DOBLE_CHOMP and step != NEXT_CARD:
-        count = 2
-    else:
-        count = 1
+    count = cards_to_turn_over(w.mode, step)
     if step in (REPLAY, TIE_REPLAY):
         return count, w.replay & w.active
     return count, w.active

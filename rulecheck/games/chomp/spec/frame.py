@@ -79,7 +79,9 @@ def _unmoved_cards_stay(s: Any, o: Outcome) -> Any:
         return None
     req = [goes(o, n, "set-aside") for n in card_names(o, "aside") if n not in s.mentioned]
     req += [goes(o, n, "centre") for n in card_names(o, "centre") if n not in s.mentioned]
-    req += [goes(o, n, "pile") for n in card_names(o, "top") if n not in s.mentioned]
+    # a player who is not to turn over cards keeps his pile (one who is, but whom no clause tells
+    # what to do, is what the text leaves open)
+    req += [goes(o, n, "pile") for n in card_names(o, "top") if n not in s.mentioned and owner_of(n) not in s.plays]
     return all_of(req)
 
 
@@ -116,8 +118,8 @@ def _nothing_ends_while_the_round_goes_on(s: Any, o: Outcome) -> Any:
 
 def _only_named_game_winners(s: Any, o: Outcome) -> Any:
     names = [n for n in o.vars if n.startswith("wins.")]
-    if not names:
-        return None
+    if not names or s.kind == "last-two":
+        return None  # (who wins the count is en.ending.3's whole question: where it is silent, it is open)
     parts = [o.eq(n, "no") for n in names if (n, "yes") not in o.named]
     parts += [implies(neg(o.eq("game", "over")), o.eq(n, "no")) for n in names]
     return all_of(parts)
@@ -149,6 +151,7 @@ PRINCIPLES = [
               "While the round goes on, nobody is washed up, the game is not over and nobody has won it.",
               _nothing_ends_while_the_round_goes_on),
     Principle("frame.only_named_game_winners",
-              "Nobody wins the game unless an applicable clause makes him a winner, and only when it is over.",
+              "Nobody wins the game unless an applicable clause makes him a winner, and only when it is over "
+              "(at the last two's count, who wins is the count's own question).",
               _only_named_game_winners),
 ]
