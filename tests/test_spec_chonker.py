@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rulecheck.check.detectors import normative_clauses
-from rulecheck.check.determinacy import SpecRun, check_explored, clause_coverage
+from rulecheck.check.determinacy import SpecRun, check_examples, check_explored, clause_coverage
 from rulecheck.check.explore import Config, explore
 from rulecheck.core.game import Pending
 from rulecheck.core.spec import determinacy
@@ -100,6 +100,30 @@ def test_a_skip_at_the_round_end_is_a_conflict_and_each_option_settles_it() -> N
         out = dict(w.outcome)
         seen.add((out["next.does"], out["next.then"]))
     assert seen == {("continue", "none"), ("discard", "master-continues"), ("discard", "round-ends")}
+
+
+def test_the_worked_examples_are_decided_under_their_ruleset() -> None:
+    """Every step of the book's examples, each under its own ruleset: the clauses and the ruling
+    options decide it, and it is the engine's step (no situation left open, no disagreement)."""
+    run = check_examples("chonker-party")
+    assert run is not None and run.steps
+    assert run.silent == {} and run.disagreements == {}
+    assert run.verified == run.steps
+
+
+def test_a_continuation_ruling_leaves_the_other_cards_to_the_clauses() -> None:
+    """The winning example, Player 2's first Leaf: at Player 1's decision (trump Leaf) he may continue
+    with his Leaf or end the round. cp.continue_with_action decides only his Steal (a draw-and-play
+    card); his Stick, Brick and Stone stay forbidden by cp.summary.5 ("only if they've got a trump or
+    a chonk"), which no ruling sets aside."""
+    game, state, action, sit = _steps("winning-example")[1]
+    v, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert v.kind == "determined", v
+    out = dict(v.outcome)
+    assert (out["next.who"], out["next.does"]) == ("P1", "continue")
+    assert out["may.leaf"] == out["may.end"] == "yes"
+    assert out["may.stick"] == out["may.brick"] == out["may.stone"] == out["may.steal"] == "no"
+    assert SPEC.key(out) == _engine(game, state, action)
 
 
 def test_every_normative_clause_is_formalised_or_has_a_reason() -> None:

@@ -1832,41 +1832,57 @@ def _continue_after_action(option: str) -> Any:
 _EXTRA_CLAUSES = ("cp.choose.3", "cp.stacking.1", "cp.empty-draw.2")
 
 
+def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] | None:
+    """At the Master's decision at the end of a circle (or after his draw-and-play card): (the
+    Master, his trumps and chonks, the non-action cards he holds that would start the trump when
+    none exists yet, the draw-and-play cards he holds that are not a trump or chonk); None
+    elsewhere or when he holds no card."""
+    c = _continuation(s)
+    if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
+        return None
+    m = c[0]
+    base = trumps_and_chonks(s, m)
+    starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
+    acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
+    return m, base, starters, acts
+
+
 def _continue_options(ruling: str, option: str) -> Any:
     """The kinds the Master may continue with beyond his trumps and chonks (the engine's order: with
     no trump yet, cp.continue_no_trump_yet first, then cp.continue_with_action for the
     draw-and-play cards if he still has nothing to continue with)."""
     def fn(s: Any, o: Outcome) -> Any:
-        c = _continuation(s)
-        if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
+        found = _continuation_extras(s)
+        if found is None:
             return None
-        m = c[0]
-        base = trumps_and_chonks(s, m)
-        starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
-        no_trump = option if ruling == "cp.continue_no_trump_yet" else s.choice("cp.continue_no_trump_yet")
+        m, base, starters, acts = found
         if ruling == "cp.continue_no_trump_yet":
             if not starters:
                 return None
             return implies(is_next(o, m, "continue"), conj(*[may(o, k, option == "any_non_action") for k in starters]))
-        acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
         if not acts:
             return None
         # (with no trump yet, the non-action cards count as a continuation if the Master may play them)
-        have = bool(base) or (bool(starters) and no_trump == "any_non_action")
+        have = bool(base) or (bool(starters) and s.choice("cp.continue_no_trump_yet") == "any_non_action")
         yes = option == "draw_action_always" or (option == "draw_action_without_trump" and not have)
         return implies(is_next(o, m, "continue"), conj(*[may(o, k, yes) for k in acts]))
     return fn
 
 
-def _continue_overrides(s: Any, o: Outcome) -> list[str]:
-    """Both continuation rulings set aside what the three clauses say of cards that are not a trump
-    or chonk (their parts ``may.<kind>``)."""
-    c = _continuation(s)
-    if c is None:
-        return []
-    base = set(trumps_and_chonks(s, c[0]))
-    return [f"{cid}[may.{k}]" for cid in ("cp.continuing.1", "cp.summary.5", "cp.continuing.2")
-            for k in KINDS if k not in base]
+def _continue_overrides(ruling: str) -> Any:
+    """What each continuation ruling sets aside: the parts (``may.<kind>``) of the three clauses
+    about the cards it decides, and no others. ``cp.continue_no_trump_yet`` decides the non-action
+    cards that would start the trump; ``cp.continue_with_action`` the draw-and-play cards that are
+    not a trump or chonk. What the clauses say of the other cards (a filler that is not the trump,
+    a Skip, a Force: never a continuation) stands."""
+    def overridden(s: Any, o: Outcome) -> list[str]:
+        found = _continuation_extras(s)
+        if found is None:
+            return []
+        _, _, starters, acts = found
+        kinds = starters if ruling == "cp.continue_no_trump_yet" else acts
+        return [f"{cid}[may.{k}]" for cid in ("cp.continuing.1", "cp.summary.5", "cp.continuing.2") for k in kinds]
+    return overridden
 
 
 def _continue_who_plays(option: str) -> Any:
@@ -2187,10 +2203,10 @@ def _rulings() -> list[RulingConstraint]:
                        ("cp.continuing.4", *_EXTRA_CLAUSES)))
     for opt in ("any_non_action", "chonk_only"):
         out.append(_rc("cp.continue_no_trump_yet", opt, _continue_options("cp.continue_no_trump_yet", opt),
-                       _continue_overrides))
+                       _continue_overrides("cp.continue_no_trump_yet")))
     for opt in ("draw_action_without_trump", "draw_action_always", "trump_or_chonk_only"):
         out.append(_rc("cp.continue_with_action", opt, _continue_options("cp.continue_with_action", opt),
-                       _continue_overrides))
+                       _continue_overrides("cp.continue_with_action")))
     for opt in ("another_circle", "master_only"):
         out.append(_rc("cp.continue_who_plays", opt, _continue_who_plays(opt), ("cp.round.3",)))
     for opt in ("pass", "round_ends"):
