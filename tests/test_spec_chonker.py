@@ -14,12 +14,12 @@ from rulecheck.check.detectors import normative_clauses
 from rulecheck.check.determinacy import SpecRun, check_examples, check_explored, clause_coverage
 from rulecheck.check.explore import Config, explore
 from rulecheck.core.game import Pending
-from rulecheck.core.spec import determinacy
+from rulecheck.core.spec import determinacy, fresh_solver
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party import rounds
 from rulecheck.games.chonker_party import spec_engine as bridge
 from rulecheck.games.chonker_party.examples import SCENARIOS
-from rulecheck.games.chonker_party.spec import SPEC, UNFORMALISED, PartySituation
+from rulecheck.games.chonker_party.spec import SPEC, UNFORMALISED, K, PartySituation
 
 SMALL = "sweet=1,salty=1,chonk=1,leaf=2,skip=1,hand=1"
 
@@ -124,6 +124,30 @@ def test_a_continuation_ruling_leaves_the_other_cards_to_the_clauses() -> None:
     assert out["may.leaf"] == out["may.end"] == "yes"
     assert out["may.stick"] == out["may.brick"] == out["may.stone"] == out["may.steal"] == "no"
     assert SPEC.key(out) == _engine(game, state, action)
+
+
+def _drawing(queue: tuple[int, ...]) -> PartySituation:
+    """4 players draw back up after a round (nothing else happens): the first of ``queue`` draws a
+    Leaf."""
+    z = (0,) * 14
+    deck = tuple(3 if i == K["leaf"] else 1 if i == K["sweet"] else 0 for i in range(14))
+    return PartySituation(
+        players=4, hand_size=2, spoiled_total=0, step="draw", actor=queue[0], turn=-1, master=0, trump=None,
+        leader=None, war=False, continuing=False, hands=(z,) * 4, draw=deck, discard=z, table=(0,) * 15,
+        piles=((0,) * 15,) * 4, queue=queue, then="next-round", source="draw-deck", named=None, showers=(),
+        victim=None, waiting=None, action=("draw", "leaf"))
+
+
+def test_each_situation_reads_back_its_own_draws() -> None:
+    """Three draws back up that differ only by who is still to draw ask the solver the same question
+    but for the meaning of its values: the draws are coded by the players themselves, not by their
+    place among each situation's candidates, so each verdict names its own queue (a shared verdict
+    once gave "P2" for "P2,P3")."""
+    fresh_solver()
+    for queue, rest in (((0, 1), "P2"), ((0, 1, 2), "P2,P3"), ((0, 1, 2, 3), "P2,P3,P4")):
+        v, _ = determinacy(SPEC, _drawing(queue))
+        assert v.kind == "determined"
+        assert dict(v.outcome)["draws"] == rest
 
 
 def test_every_normative_clause_is_formalised_or_has_a_reason() -> None:

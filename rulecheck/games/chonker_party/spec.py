@@ -460,11 +460,56 @@ def refill_orders(s: Any, m: int, supply: int | None = None) -> tuple[str, str, 
 
 class PartyOutcome(Outcome):
     """The outcome variables, and for each variable the conditions under which some clause sets
-    it (``when``): the frame keeps it unchanged outside them."""
+    it (``when``): the frame keeps it unchanged outside them.
+
+    The draws (``draws``, a sequence of players whose candidates differ from one situation to the
+    next) are coded by the sequence itself, not by their place among the candidates: ``-`` is 0 and
+    ``P2,P3,P1`` is 231. Every other variable's labels depend only on the number of players, so two
+    situations whose questions read the same (the same text) mean the same outcomes by them, and
+    the solver's verdict on one is the verdict on the other."""
+
+    CODED = ("draws",)
 
     def __init__(self) -> None:
         super().__init__()
         self.when: dict[str, list[Any]] = {}
+
+    def eq(self, name: str, label: str) -> Any:
+        if name not in self.CODED:
+            return super().eq(name, label)
+        self.touched.add(name)
+        labels = self.labels[name]
+        if label not in labels:
+            return False
+        return True if len(labels) == 1 else f"(= {self.vars[name]} {draws_code(label)})"
+
+    def domain(self) -> str:
+        parts = []
+        for n, v in self.vars.items():
+            if n in self.CODED:
+                parts.append(disj(*[f"(= {v} {draws_code(label)})" for label in self.labels[n]]))
+            else:
+                parts.append(f"(<= 0 {v} {len(self.labels[n]) - 1})")
+        return "true" if not parts else str(conj(*parts))
+
+    def value(self, model: Any) -> dict[str, str]:
+        out = super().value(model)
+        for n in self.CODED:
+            if n in self.vars:
+                # the model's integer k, as the plain reading gave it back (labels[k], or "?k")
+                got = out[n]
+                out[n] = draws_label(int(got[1:]) if got.startswith("?") else self.labels[n].index(got))
+        return out
+
+
+def draws_code(label: str) -> int:
+    """The solver's value for a sequence of draws: the players' numbers as the digits of a decimal
+    number (players are numbered 1 to 6), 0 for none."""
+    return 0 if label == "-" else int("".join(x[1:] for x in label.split(",")))
+
+
+def draws_label(code: int) -> str:
+    return "-" if code == 0 else ",".join(f"P{d}" for d in str(code))
 
 
 def set_if(o: Outcome, cond: Any, name: str, label: str) -> Any:
