@@ -126,6 +126,42 @@ def test_a_continuation_ruling_leaves_the_other_cards_to_the_clauses() -> None:
     assert SPEC.key(out) == _engine(game, state, action)
 
 
+def _continuing_master_drew_a_trump() -> tuple[Any, Any, tuple[Any, ...], PartySituation]:
+    """2 players, trump Leaf: the Munchies Master, with no trump or chonk left, continues the round
+    with a Choose and picks a Leaf. (game under ``recommended``, state, action, situation)"""
+    game = load_game("chonker-party", None, 2, "recommended")
+    state = game.new_initial_state(deal={
+        "hands": [["leaf", "choose", "stick", "brick", "stone", "salty"],
+                  ["sweet", "stick", "brick", "stone", "salty", "spoiled"]],
+        "discard": ["stick", "brick", "stone", "salty", "sweet", "stick"]})
+    for action in (("play", "leaf"), ("play", "stick"), ("continue_round", "choose")):
+        state = game.apply(state, action).state
+    action = ("choose_card", "leaf")
+    return game, state, action, bridge.situation_in(game, state, action)[0]
+
+
+def test_after_continuing_with_an_action_card_the_master_who_drew_a_trump_is_an_ambiguity() -> None:
+    """The Master continued with a Choose and picked a trump: 'then you can play any new card'
+    (cp.choose.3) makes his next card an ordinary extra play, while cp.continuing.4 only says what
+    happens if he still has no trump. Read as an extra play, he plays any card; read as still
+    continuing, he may play his trump or end the round. cp.continue_after_action decides it, and its
+    recommended option and the clauses give exactly the engine's step."""
+    game, state, action, sit = _continuing_master_drew_a_trump()
+    plain, asked = determinacy(SPEC, sit)
+    assert "cp.read.after_continuing_action" in asked
+    still, _ = determinacy(SPEC, sit, readings={"cp.read.after_continuing_action": "still-continuing"})
+    assert plain.kind == still.kind == "determined"
+    a, b = dict(plain.outcome), dict(still.outcome)
+    assert (a["next.does"], a["may.stick"], a["may.end"]) == ("play", "yes", "no")
+    assert (b["next.does"], b["may.stick"], b["may.leaf"], b["may.end"]) == ("continue", "no", "yes", "yes")
+    leaves = {opts["cp.continue_after_action"] for opts, _ in bridge.engine_outcomes(
+        load_game("chonker-party", None, 2, "raw"), state, action)}
+    assert leaves == {"trump_chonk_or_end", "any_card"}  # the engine asks it here
+    ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert ruled.kind == "determined"
+    assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action) == SPEC.key(b)
+
+
 def _drawing(queue: tuple[int, ...]) -> PartySituation:
     """4 players draw back up after a round (nothing else happens): the first of ``queue`` draws a
     Leaf."""

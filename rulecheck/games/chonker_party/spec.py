@@ -885,16 +885,31 @@ def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
     return option_parts(s, o, m, "continue", DRAW_ACTIONS, ("skip", "force")) or None
 
 
-@clause("cp.continuing.4")
+def master_continues_again(s: Any, p: int) -> bool:
+    """Whether the card ``p`` plays after his draw-and-play card is the Munchies Master's decision to
+    continue again rather than an ordinary extra play: he continued the round with that card and
+    still holds no trump or chonk (cp.continuing.4), or, by reading
+    ``cp.read.after_continuing_action``, whatever he now holds."""
+    if not (s.continuing and p == s.master):
+        return False
+    if not trumps_and_chonks(s, p):
+        return True
+    return s.reading("cp.read.after_continuing_action") == "still-continuing"
+
+
+@clause("cp.continuing.4", readings=("cp.read.after_continuing_action",))
 def still_no_chonk_or_trump_the_last_collects(s: Any, o: Outcome) -> Any:
     """"If you still don't have a chonk, or trump, the last player that played one collects the
     cards played in the round."
 
     After the Master continued with a draw-and-play card and drew: if he still holds no trump or
     chonk, he does not play on freely: he is at his decision again, where (holding none) he can
-    only end the round and the last player to put one down collects the cards.
+    only end the round and the last player to put one down collects the cards. If he now holds one,
+    the sentence says nothing, and the draw-and-play card says "play any card": reading
+    ``cp.read.after_continuing_action``, that card is an ordinary extra play (cp.stacking.1), or he
+    is still continuing, at his decision again (a trump or chonk, or he ends the round).
     """
-    if continuation_kind(s) != "after-action" or trumps_and_chonks(s, s.master):
+    if continuation_kind(s) != "after-action" or not master_continues_again(s, s.master):
         return None
     return goes_next(o, s.master, "continue")
 
@@ -1127,7 +1142,7 @@ def _extra_play(s: Any, o: Outcome, cause: str) -> Any:
         return None
     if cause == "other" and s.action[0] == "choose_card":
         return None
-    if s.continuing and p == s.master and not trumps_and_chonks(s, p):
+    if master_continues_again(s, p):
         return None  # cp.continuing.4
     if not s.holds(p):
         return None  # nothing to play: the text does not say
@@ -1144,7 +1159,7 @@ def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
     if s.action[0] != "choose_card":
         return None
     p = s.actor
-    if s.continuing and p == s.master and not trumps_and_chonks(s, p):
+    if master_continues_again(s, p):
         return None  # cp.continuing.4
     if s.reading("cp.read.any_new_card") == "the-new-card":
         k = s.action[1]
@@ -1505,8 +1520,7 @@ def empty_decks_the_action_card_has_no_effect(s: Any, o: Outcome) -> Any:
     if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
         if s.action_source is not None:
             return None
-        return _play_any(s, o, s.actor) if s.holds(s.actor) and not (
-            s.continuing and s.actor == s.master and not trumps_and_chonks(s, s.actor)) else None
+        return _play_any(s, o, s.actor) if s.holds(s.actor) and not master_continues_again(s, s.actor) else None
     if not no_effect(s):
         return None
     return o.require("draws", "-")
@@ -1821,6 +1835,13 @@ READINGS = {
                 "another card?",
                 (("whole-card", "No: the card does nothing; the turn passes on."),
                  ("draw-only", "Yes: only its drawing is lost."))),
+        Reading("cp.read.after_continuing_action", "cp.continuing.4",
+                "'If you still don't have a chonk, or trump, the last player that played one collects the cards': "
+                "the Master continued with a draw-and-play card and now holds a trump or chonk; is the card he "
+                "plays next an ordinary extra play, or still his decision to continue?",
+                (("an-extra-play", "An ordinary extra play: any card (the action card says 'play any card')."),
+                 ("still-continuing", "Still his decision to continue: a trump or chonk (or another draw-and-play "
+                  "card), or he ends the round."))),
         Reading("cp.read.any_new_card", "cp.choose.3",
                 "'then you can play any new card': which card?",
                 (("any-card", "Any card from your hand."), ("the-new-card", "The card just picked."))),
@@ -1848,9 +1869,23 @@ def _rc(ruling: str, option: str, fn: Any, overrides: Any = ()) -> RulingConstra
     return RulingConstraint(ruling, option, fn, overrides)
 
 
+def _continuing_master_decides(s: Any, p: int) -> bool:
+    """Under the ruleset: ``p`` is the Master who continued the round with a draw-and-play card, and
+    cp.continue_after_action puts him at his decision again, whatever he drew."""
+    return s.continuing and p == s.master and s.choice("cp.continue_after_action") == "trump_chonk_or_end"
+
+
+def _extra_play_ruled(s: Any, o: Outcome, p: int) -> Any:
+    """Under the ruleset: ``p`` plays another card, any he holds (cp.stacking.1), or decides again if
+    he is the Master continuing the round (cp.continue_after_action)."""
+    if _continuing_master_decides(s, p):
+        return goes_next(o, p, "continue")
+    return _play_any(s, o, p) if s.holds(p) else None
+
+
 def _choose_then_play(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if s.action[0] != "choose_card" or (s.continuing and s.actor == s.master and not trumps_and_chonks(s, s.actor)):
+        if s.action[0] != "choose_card" or _continuing_master_decides(s, s.actor):
             return None
         p, k = s.actor, s.action[1]
         if option == "any_card" or not s.holds(p, k):
@@ -1868,9 +1903,13 @@ def _continue_after_action(option: str) -> Any:
         if not _extra_of_continuing_master(s):
             return None
         m = s.master
-        if option == "any_card":
-            return _play_any(s, o, m) if s.holds(m) else None
-        return goes_next(o, m, "continue")
+        if option == "trump_chonk_or_end":
+            return goes_next(o, m, "continue")
+        if not s.holds(m):
+            return None
+        if s.action[0] == "choose_card":
+            return goes_next(o, m, "play")  # which cards: cp.choose_then_play
+        return _play_any(s, o, m)
     return fn
 
 
@@ -2059,9 +2098,7 @@ def _no_effect_then(option: str) -> Any:
             return None
         p = pl[0]
         if option == "play_another":
-            if s.continuing and p == s.master:
-                return None  # cp.continue_after_action settles what the continuing Master does
-            return _play_any(s, o, p) if s.holds(p) else None
+            return _extra_play_ruled(s, o, p)
         return ruled_pass(s, o, p)
     return fn
 
@@ -2174,10 +2211,7 @@ def _steal_victim_fallback(option: str) -> Any:
             return None
         if s.action_source != "discard-deck" or option == "discard_deck":
             return None
-        p = s.actor
-        if s.continuing and p == s.master and not trumps_and_chonks(s, p):
-            return None
-        return _play_any(s, o, p) if s.holds(p) else None
+        return _extra_play_ruled(s, o, s.actor)
     return fn
 
 
