@@ -162,6 +162,44 @@ def test_after_continuing_with_an_action_card_the_master_who_drew_a_trump_is_an_
     assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action) == SPEC.key(b)
 
 
+STEAL_DECK = "salty=1,leaf=1,sweet=1,steal=1,hand=1"
+"""3 players, one card each, one in the discard deck and none in the draw deck."""
+
+
+def _stolen_with_an_empty_draw_deck() -> tuple[Any, Any, tuple[Any, ...], PartySituation]:
+    """P1 (the Munchies Master) plays a Steal on P2 and snatches his Leaf; the draw deck is empty,
+    the discard deck holds a Salty. (game under ``recommended``, state, action, situation)"""
+    game = load_game("chonker-party", None, 3, "recommended", STEAL_DECK)
+    state = game.new_initial_state(deal={"hands": [["steal"], ["leaf"], ["sweet"]], "discard": ["salty"]})
+    for action in (("play", "steal"), ("steal_from", 1)):
+        state = game.apply(state, action).state
+    action = ("stolen", "leaf")
+    return game, state, action, bridge.situation_in(game, state, action)[0]
+
+
+def test_whether_the_player_stolen_from_uses_the_discard_deck_is_an_ambiguity() -> None:
+    """'If an action card requires you to draw and the draw deck is empty, use the discard deck'
+    (cp.empty-draw.1): the Steal makes the player stolen from draw, not its player. Read as any draw
+    an action card requires, he draws the Salty from the discard deck; read as its player's draws
+    only, he draws nothing and the stealer plays on. cp.steal_victim_draw_fallback decides it, and its
+    recommended option and the clauses give exactly the engine's step. (Through a helper computed
+    once per situation, the stealer's extra play depends on the reading too.)"""
+    game, state, action, sit = _stolen_with_an_empty_draw_deck()
+    any_draw, asked = determinacy(SPEC, sit)
+    assert "cp.read.draw_requires_you" in asked
+    own, _ = determinacy(SPEC, sit, readings={"cp.read.draw_requires_you": "its-player"})
+    assert any_draw.kind == own.kind == "determined"
+    a, b = dict(any_draw.outcome), dict(own.outcome)
+    assert (a["next.who"], a["next.does"], a["next.source"]) == ("P2", "draw", "discard-deck")
+    assert (b["next.who"], b["next.does"], b["may.leaf"]) == ("P1", "play", "yes")
+    raw = load_game("chonker-party", None, 3, "raw", STEAL_DECK)
+    assert {opts["cp.steal_victim_draw_fallback"] for opts, _ in bridge.engine_outcomes(raw, state, action)} == {
+        "discard_deck", "no_draw"}
+    ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert ruled.kind == "determined"
+    assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action) == SPEC.key(a)
+
+
 def _drawing(queue: tuple[int, ...]) -> PartySituation:
     """4 players draw back up after a round (nothing else happens): the first of ``queue`` draws a
     Leaf."""

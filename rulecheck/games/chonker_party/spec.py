@@ -269,14 +269,37 @@ class PartySituation:
 # --------------------------------------------------------------------------- how play goes on
 
 def _memo(fn: Any) -> Any:
-    """Computed once per view of a situation (a view fixes the readings)."""
+    """Computed once per view of a situation (a view fixes the readings). The reading points the
+    computation asked are asked again at every later use, so that each clause that uses the result
+    is known to depend on them (the check reuses a clause's result under another reading only if the
+    clause asked none of the points varied)."""
     key = "_memo_" + fn.__name__
 
     def wrapped(s: Any) -> Any:
         d = s.__dict__
-        if key not in d:
-            d[key] = fn(s)
-        return d[key]
+        hit = d.get(key)
+        if hit is not None:
+            for point in hit[1]:
+                s.reading(point)
+            return hit[0]
+        asked: list[str] = []
+        outer = s.reading
+
+        def recording(point: str) -> str:
+            asked.append(point)
+            return outer(point)
+
+        shadowed = "reading" in d
+        d["reading"] = recording
+        try:
+            value = fn(s)
+        finally:
+            if shadowed:
+                d["reading"] = outer
+            else:
+                del d["reading"]
+        d[key] = (value, tuple(dict.fromkeys(asked)))
+        return value
 
     wrapped.__name__ = fn.__name__
     wrapped.__doc__ = fn.__doc__
@@ -343,6 +366,16 @@ def no_effect(s: Any) -> bool:
     return pl is not None and pl[1] in ("choose", "see") and s.action_source is None
 
 
+def victim_source(s: Any) -> str | None:
+    """The deck the player stolen from draws from now (cp.steal.2): the draw deck; when it is empty,
+    the discard deck if Empty Draw Deck's "If an action card requires you to draw" speaks of his draw
+    too (reading ``cp.read.draw_requires_you``); else none."""
+    src = s.action_source
+    if src == "discard-deck" and s.reading("cp.read.draw_requires_you") == "its-player":
+        return None
+    return src
+
+
 @_memo
 def extra_target(s: Any) -> int | None:
     """The player who plays another card after this step, as a card that 'said that you need to
@@ -354,9 +387,9 @@ def extra_target(s: Any) -> int | None:
         return s.turn
     if a[0] == "choose_card":
         return s.actor
-    if a[0] == "stolen" and s.action_source is None:
+    if a[0] == "stolen" and victim_source(s) is None:
         return s.actor
-    if a[0] == "steal_from" and not any(s.hands[a[1]]) and s.action_source is None:
+    if a[0] == "steal_from" and not any(s.hands[a[1]]) and victim_source(s) is None:
         return s.actor
     if pl is not None and pl[2]:
         if no_effect(s) and s.reading("cp.read.no_effect_scope") == "draw-only":
@@ -1485,17 +1518,21 @@ def a_war_card_becomes_a_chonk(s: Any, o: Outcome) -> Any:
     return conj(o.require("card", "table-as-chonk"), set_if(o, round_goes_on(o), "leader", pname(pl[0])))
 
 
-@clause("cp.empty-draw.1")
+@clause("cp.empty-draw.1", readings=("cp.read.draw_requires_you",))
 def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
     """"If an action card requires you to draw and the draw deck is empty, use the discard deck."
 
-    The draws of a See a Card, of a Steal's victim and of a War become a Chonk come from the discard
-    deck when the draw deck is empty (the Choose: cp.choose.4).
+    The draws of a See a Card and of a War become a Chonk come from the discard deck when the draw
+    deck is empty (the Choose: cp.choose.4). The player a Steal makes draw is not its player ("you"):
+    reading ``cp.read.draw_requires_you``, the sentence speaks of any draw an action card requires
+    (he draws from the discard deck), or only of its player's own draws (he does not).
     """
     a, pl = s.action, s.played
     if s.action_source != "discard-deck":
         return None
     if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
+        if victim_source(s) is None:
+            return None
         return draw_now(o, s.victim if a[0] == "stolen" else a[1], "discard-deck", "extra-play")
     left = _showers_left(s)
     if left is not None:
@@ -1845,6 +1882,13 @@ READINGS = {
         Reading("cp.read.any_new_card", "cp.choose.3",
                 "'then you can play any new card': which card?",
                 (("any-card", "Any card from your hand."), ("the-new-card", "The card just picked."))),
+        Reading("cp.read.draw_requires_you", "cp.empty-draw.1",
+                "'If an action card requires you to draw and the draw deck is empty, use the discard deck': "
+                "also when the card makes another player draw (the player stolen from)?",
+                (("any-draw-it-requires", "Yes: any draw an action card requires; the player stolen from draws "
+                  "from the discard deck."),
+                 ("its-player", "No: only the draws of the card's player ('you'); the player stolen from draws "
+                  "from the draw deck or not at all."))),
         Reading("cp.read.steal_any_player", "cp.steal.1",
                 "'Snatch a random card from any player': yourself too?",
                 (("other-players", "Another player."), ("any-player-even-yourself", "Any player, yourself included."))),
