@@ -200,6 +200,44 @@ def test_whether_the_player_stolen_from_uses_the_discard_deck_is_an_ambiguity() 
     assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action) == SPEC.key(a)
 
 
+SEE_DECK = "see=2,steal=1,leaf=2,sweet=1,hand=2"
+
+
+def _steal_with_both_decks_empty() -> tuple[Any, Any, tuple[Any, ...], PartySituation]:
+    """2 players: P1 plays two See a Card, drawing both cards of the discard deck (the draw deck is
+    empty from the deal), then a Leaf; P2 plays a Steal with both decks empty. (game under
+    ``recommended``, state, action, situation)"""
+    game = load_game("chonker-party", None, 2, "recommended", SEE_DECK)
+    state = game.new_initial_state(deal={"hands": [["see", "see"], ["steal", "leaf"]], "discard": ["leaf", "sweet"]})
+    for action in (("play", "see"), ("name_type", "sweet"), ("show", "leaf"), ("draw", "leaf"), ("play", "see"),
+                   ("name_type", "sweet"), ("show", "leaf"), ("draw", "sweet"), ("play", "leaf")):
+        state = game.apply(state, action).state
+    action = ("play", "steal")
+    return game, state, action, bridge.situation_in(game, state, action)[0]
+
+
+def test_a_steal_with_both_decks_empty_is_an_ambiguity_the_engine_asks() -> None:
+    """'If the discard deck is empty, the action card that tells you to draw, will have no effect'
+    (cp.empty-draw.2): the Steal makes the player stolen from draw, and the book counts it among the
+    cards that entail you to draw. Not read as such a card, it snatches as usual; read as one, it does
+    nothing and the round comes back to the Master. The engine asks cp.steal_nothing_to_draw there,
+    and its recommended option (with cp.no_effect_then's) and the clauses give exactly its step."""
+    game, state, action, sit = _steal_with_both_decks_empty()
+    snatch, asked = determinacy(SPEC, sit)
+    assert "cp.read.tells_you_to_draw" in asked
+    nothing, _ = determinacy(SPEC, sit, readings={"cp.read.tells_you_to_draw": "steal-too"})
+    assert snatch.kind == nothing.kind == "determined"
+    a, b = dict(snatch.outcome), dict(nothing.outcome)
+    assert (a["next.who"], a["next.does"], a["may.P1"]) == ("P2", "steal-from", "yes")
+    assert (b["next.who"], b["next.does"], b["draws"]) == ("P1", "continue", "-")
+    raw = load_game("chonker-party", None, 2, "raw", SEE_DECK)
+    assert {opts.get("cp.steal_nothing_to_draw") for opts, _ in bridge.engine_outcomes(raw, state, action)} == {
+        "snatch", "no_effect"}
+    ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert ruled.kind == "determined"
+    assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action) == SPEC.key(b)
+
+
 def _drawing(queue: tuple[int, ...]) -> PartySituation:
     """4 players draw back up after a round (nothing else happens): the first of ``queue`` draws a
     Leaf."""

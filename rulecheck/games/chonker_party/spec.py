@@ -325,6 +325,8 @@ def turn_passes(s: Any) -> tuple[int, Any] | None:
             return p, "skip"
         if k in ("choose", "see") and no_effect(s) and s.reading("cp.read.no_effect_scope") == "whole-card":
             return p, None
+        if k == "steal" and in_turn and steal_has_no_effect(s):
+            return p, None
         return None
     if a[0] == "name_type" and s.step == "name-force":
         return s.actor, ("force", a[1])
@@ -364,6 +366,17 @@ def no_effect(s: Any) -> bool:
     """A Choose or See a Card played with both decks empty (cp.empty-draw.2)."""
     pl = s.played
     return pl is not None and pl[1] in ("choose", "see") and s.action_source is None
+
+
+def steal_has_no_effect(s: Any) -> bool:
+    """A Steal played with both decks empty, if Empty Draw Deck's "the action card that tells you to
+    draw, will have no effect" speaks of it (reading ``cp.read.tells_you_to_draw``: it makes the
+    player stolen from draw, and the book lists it among the cards that entail you to draw) and takes
+    the whole card (``cp.read.no_effect_scope``; taking only the draw, the snatch stays)."""
+    pl = s.played
+    return (pl is not None and pl[1] == "steal" and s.action_source is None
+            and s.reading("cp.read.tells_you_to_draw") == "steal-too"
+            and s.reading("cp.read.no_effect_scope") == "whole-card")
 
 
 def victim_source(s: Any) -> str | None:
@@ -576,7 +589,8 @@ def may_end_game_somehow(sit: PartySituation) -> bool:
 def _under_any_reading(sit: PartySituation, fn: Any) -> bool:
     """Whether ``fn`` holds of the situation under some reading of the clauses that say how play
     goes on (the domains are built to allow every reading's outcome)."""
-    points = ("cp.read.no_effect_scope", "cp.read.war_chonk_still_war")
+    points = ("cp.read.no_effect_scope", "cp.read.war_chonk_still_war", "cp.read.tells_you_to_draw",
+              "cp.read.draw_requires_you")
     combos = [{}] + [{pt: rid} for pt in points for rid, _ in READINGS[pt].options[1:]] + [
         {pt: READINGS[pt].options[1][0] for pt in points}]
     return any(fn(_Read(sit, c)) for c in combos)
@@ -1219,7 +1233,9 @@ def steal_snatch_a_random_card_from_any_player(s: Any, o: Outcome) -> Any:
     A Steal put down: its player picks the player to steal from, and the card taken is a random one
     of that player's hand; it goes to the stealer's hand. Readings: ``cp.read.steal_any_player``
     (other players, or any player, yourself too) and ``cp.read.steal_empty_hand`` (only players
-    holding a card, or anyone). With nobody to steal from, the text does not say.
+    holding a card, or anyone). With nobody to steal from, the text does not say. With both decks
+    empty, by reading ``cp.read.tells_you_to_draw``, Empty Draw Deck takes the whole card
+    (cp.empty-draw.2): an exception to this sentence.
     """
     a, pl = s.action, s.played
     if a[0] == "stolen":
@@ -1227,7 +1243,7 @@ def steal_snatch_a_random_card_from_any_player(s: Any, o: Outcome) -> Any:
     if a[0] == "steal_from":
         q = a[1]
         return goes_next(o, q, "stolen") if any(s.hands[q]) else None
-    if pl is None or pl[1] != "steal":
+    if pl is None or pl[1] != "steal" or steal_has_no_effect(s):
         return None
     p = pl[0]
     ok = _steal_targets(s, p)
@@ -1544,15 +1560,19 @@ def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
     return None
 
 
-@clause("cp.empty-draw.2", readings=("cp.read.no_effect_scope",))
+@clause("cp.empty-draw.2", readings=("cp.read.no_effect_scope", "cp.read.tells_you_to_draw"))
 def empty_decks_the_action_card_has_no_effect(s: Any, o: Outcome) -> Any:
     """"If the discard deck is empty, the action card that tells you to draw, will have no effect."
 
     A Choose or See a Card put down with both decks empty does nothing. Reading
     ``cp.read.no_effect_scope``: nothing at all (the turn passes on), or only its drawing is lost
-    (its player still plays another card). A Steal's victim with nothing to draw draws nothing; the
-    stealer plays on (cp.steal.1).
+    (its player still plays another card). A Steal makes the player stolen from draw, not its player:
+    reading ``cp.read.tells_you_to_draw``, the sentence is not about it (it snatches as usual), or it
+    is (the book lists it among the cards that entail you to draw), and then the Steal does nothing
+    either. A Steal's victim with nothing to draw draws nothing; the stealer plays on (cp.steal.1).
     """
+    if steal_has_no_effect(s):
+        return o.require("draws", "-")
     a = s.action
     if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
         if s.action_source is not None:
@@ -1882,6 +1902,13 @@ READINGS = {
         Reading("cp.read.any_new_card", "cp.choose.3",
                 "'then you can play any new card': which card?",
                 (("any-card", "Any card from your hand."), ("the-new-card", "The card just picked."))),
+        Reading("cp.read.tells_you_to_draw", "cp.empty-draw.2",
+                "'If the discard deck is empty, the action card that tells you to draw, will have no effect': "
+                "a Steal too, which makes the player stolen from draw?",
+                (("its-players-draw", "No: a card whose player draws (Choose, See a Card, War); a Steal played "
+                  "with both decks empty still snatches."),
+                 ("steal-too", "Yes: the book lists the Steal among the cards that entail you to draw; with both "
+                  "decks empty it has no effect."))),
         Reading("cp.read.draw_requires_you", "cp.empty-draw.1",
                 "'If an action card requires you to draw and the draw deck is empty, use the discard deck': "
                 "also when the card makes another player draw (the player stolen from)?",
@@ -2137,7 +2164,8 @@ def _named_types(option: str) -> Any:
 def _no_effect_then(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         pl = s.played
-        steal_none = pl is not None and pl[1] == "steal" and not _steal_targets_ruled(s, pl[0])
+        steal_none = pl is not None and pl[1] == "steal" and (not _steal_targets_ruled(s, pl[0]) or (
+            s.action_source is None and s.choice("cp.steal_nothing_to_draw") == "no_effect"))
         if not (no_effect(s) or steal_none) or not pl[2]:
             return None
         p = pl[0]
@@ -2245,6 +2273,17 @@ def _steal_targets_option(ruling: str, option: str) -> Any:
         parts = [may(o, pname(q), option == "any_player" and (q != p or self_ok))
                  for q in range(s.players) if not s.holds(q)]
         return implies(is_next(o, p, "steal-from"), conj(*parts)) if parts else None
+    return fn
+
+
+def _steal_nothing_to_draw(option: str) -> Any:
+    """A Steal played with both decks empty: it snatches as usual (what cp.steal.1 says), or it has
+    no effect, and nobody is stolen from (then cp.no_effect_then says what its player does)."""
+    def fn(s: Any, o: Outcome) -> Any:
+        pl = s.played
+        if pl is None or pl[1] != "steal" or s.action_source is not None or option == "snatch":
+            return None
+        return neg(is_next(o, pl[0], "steal-from"))
     return fn
 
 
@@ -2363,6 +2402,9 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.steal_empty_hand", opt, _steal_targets_option("cp.steal_empty_hand", opt)))
     for opt in ("others_only", "include_self"):
         out.append(_rc("cp.steal_from_self", opt, _steal_targets_option("cp.steal_from_self", opt)))
+    for opt in ("no_effect", "snatch"):
+        out.append(_rc("cp.steal_nothing_to_draw", opt, _steal_nothing_to_draw(opt),
+                       ("cp.steal.1",) if opt == "no_effect" else ()))
     for opt in ("discard_deck", "no_draw"):
         out.append(_rc("cp.steal_victim_draw_fallback", opt, _steal_victim_fallback(opt),
                        () if opt == "discard_deck" else ("cp.empty-draw.1",)))
