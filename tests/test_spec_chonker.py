@@ -238,6 +238,31 @@ def test_a_steal_with_both_decks_empty_is_an_ambiguity_the_engine_asks() -> None
     assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action) == SPEC.key(b)
 
 
+def test_whether_see_a_card_may_name_an_action_card_is_an_ambiguity() -> None:
+    """'Make everyone show you a card type (e.g. everyone shows a sweet) of your choice' (cp.see.1):
+    the book's "Card Types" are the points, chonks, spoiled and fillers, and the "Action Cards" a
+    section apart. Read as any kind, the asker may name a War; read as those Card Types, he may not.
+    cp.named_types decides it (for the Force too, whose text says "a card ... of your choice"), and
+    its recommended option and the clauses give exactly the engine's step."""
+    game = load_game("chonker-party", None, 2, "recommended")
+    state = game.new_initial_state(deal={"hands": [["see", "leaf", "stick", "brick", "stone", "salty"],
+                                                   ["sweet", "stick", "brick", "stone", "salty", "leaf"]],
+                                         "discard": ["stick", "brick", "stone", "salty", "sweet", "leaf"]})
+    action = ("play", "see")
+    sit, _ = bridge.situation_in(game, state, action)
+    any_kind, asked = determinacy(SPEC, sit)
+    assert "cp.read.card_type" in asked
+    types, _ = determinacy(SPEC, sit, readings={"cp.read.card_type": "card-types"})
+    a, b = dict(any_kind.outcome), dict(types.outcome)
+    assert any_kind.kind == types.kind == "determined" and a["next.does"] == b["next.does"] == "name-see"
+    assert (a["may.war"], a["may.sweet"], b["may.war"], b["may.sweet"]) == ("yes", "yes", "no", "yes")
+    raw = load_game("chonker-party", None, 2, "raw")
+    assert {opts["cp.named_types"] for opts, _ in bridge.engine_outcomes(raw, state, action)} == {
+        "any_kind", "non_action"}
+    ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert ruled.kind == "determined" and SPEC.key(dict(ruled.outcome)) == _engine(game, state, action) == SPEC.key(a)
+
+
 def _drawing(queue: tuple[int, ...]) -> PartySituation:
     """4 players draw back up after a round (nothing else happens): the first of ``queue`` draws a
     Leaf."""

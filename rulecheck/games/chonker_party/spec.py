@@ -1328,19 +1328,22 @@ def skip_at_round_end_forces_the_master_to_continue(s: Any, o: Outcome) -> Any:
                 may(o, "end", False))
 
 
-@clause("cp.see.1")
+@clause("cp.see.1", readings=("cp.read.card_type",))
 def see_everyone_shows_you_a_card_type(s: Any, o: Outcome) -> Any:
     """"Make everyone show you a card type (e.g. everyone shows a sweet) of your choice."
 
-    A See a Card put down (with a deck to draw from, cp.empty-draw.2): its player names any card
-    type; then every other player shows one. The order of showing does not matter (only the asker
-    sees, cp.see.4): they show clockwise from the asker.
+    A See a Card put down (with a deck to draw from, cp.empty-draw.2): its player names a card type;
+    then every other player shows one. The order of showing does not matter (only the asker sees,
+    cp.see.4): they show clockwise from the asker. Reading ``cp.read.card_type``: any kind of card,
+    or the kinds of the book's "Card Types" (points, chonks, spoiled, fillers), a section apart from
+    the "Action Cards".
     """
     pl = s.played
     if pl is not None and pl[1] == "see":
         if no_effect(s):
             return None
-        return conj(goes_next(o, pl[0], "name-see"), *[may(o, k, True) for k in KINDS])
+        nameable = KINDS if s.reading("cp.read.card_type") == "any-kind" else NON_ACTION
+        return conj(goes_next(o, pl[0], "name-see"), *[may(o, k, k in nameable) for k in KINDS])
     return None
 
 
@@ -1902,6 +1905,11 @@ READINGS = {
         Reading("cp.read.any_new_card", "cp.choose.3",
                 "'then you can play any new card': which card?",
                 (("any-card", "Any card from your hand."), ("the-new-card", "The card just picked."))),
+        Reading("cp.read.card_type", "cp.see.1",
+                "'Make everyone show you a card type ... of your choice': may the asker name an action card?",
+                (("any-kind", "Yes: any kind of card."),
+                 ("card-types", "No: the kinds of the book's 'Card Types' (points, chonks, spoiled, fillers); the "
+                  "'Action Cards' are a section of their own."))),
         Reading("cp.read.tells_you_to_draw", "cp.empty-draw.2",
                 "'If the discard deck is empty, the action card that tells you to draw, will have no effect': "
                 "a Steal too, which makes the player stolen from draw?",
