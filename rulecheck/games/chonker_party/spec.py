@@ -11,7 +11,10 @@ What is specified: every step of a game from the deal on: a card played on a tur
 the round, a War called out of turn, the six action cards' choices and chance events (a card
 chosen, stolen, shown, discarded, drawn), the Munchies Master's decision at the end of a circle,
 the end of a round (who collects the cards, the next Munchies Master, the draws back up), and the
-end of the game with its winner. The outcome of a step (:func:`party_outcome`):
+end of the game with its winner. What a player may see is no step's outcome and is not specified:
+whose win piles he may look at (the ruling point cp.win_pile_visibility, which only each player's
+observation reads), that only the asker sees what See a Card shows (cp.see.4), that a Force is named
+blind (cp.force.2). The outcome of a step (:func:`party_outcome`):
 
 * ``trump`` and ``leader`` (the trump kind, and the current winner of the round: the last player
   to put down a trump or chonk), ``war`` (a War is in effect), ``master`` (the Munchies Master
@@ -2439,8 +2442,9 @@ UNFORMALISED: dict[str, str] = {
        "checks cards are conserved)" for i in (1, 2, 3)},
     "cp.round.6": "a claim ('should have the same number of cards'), not a rule: checked as an invariant by the "
                   "explorer (cp.claim.same-cards-left)",
-    "cp.winning.3": "'Peek at any time, but no playing or drawing from this pile': what a player sees, and a "
-                    "prohibition no step's outcome can break (no outcome moves a card out of a win pile)",
+    "cp.winning.3": "'Peek at any time, but no playing or drawing from this pile': what a player sees (whose win "
+                    "piles: the ruling point cp.win_pile_visibility, read by the players' observations, not by any "
+                    "step), and a prohibition no step's outcome can break (no outcome moves a card out of a win pile)",
     "cp.force.2": "'You don't see their cards before asking': what a player sees, not what a step decides",
     "cp.see.4": "'Only you get to see it': what a player sees, not what a step decides",
 }
