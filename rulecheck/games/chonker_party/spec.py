@@ -586,7 +586,16 @@ class _Read:
 def may_end_game_somehow(sit: PartySituation) -> bool:
     """Whether the game may end with this step, under some reading (else the win piles do not
     matter to it)."""
-    return _under_any_reading(sit, may_end_game)
+    return not _round_cannot_end(sit) and _under_any_reading(sit, may_end_game)
+
+
+def _round_cannot_end(sit: Any) -> bool:
+    """Whether the round cannot end with this step under any reading (a quick test, exact): it is
+    not the Master ending the round nor a skipped Master's discard that ends it, and every player
+    still holds a card after it, so nobody's turn comes with no card to play (cp.empty_hand_turn)."""
+    if sit.action == ("end_round",) or (sit.step in ("discard", "discarded") and sit.then == "round-ends"):
+        return False
+    return all(any(h) for h in sit.hands_after)
 
 
 def _under_any_reading(sit: PartySituation, fn: Any) -> bool:
@@ -601,7 +610,7 @@ def _under_any_reading(sit: PartySituation, fn: Any) -> bool:
 
 def party_outcome(s: PartySituation) -> Outcome:
     """The outcome variables of a step, with domains built from the situation."""
-    ending = _under_any_reading(s, may_end_round)
+    ending = not _round_cannot_end(s) and _under_any_reading(s, may_end_round)
     o = PartyOutcome()
     ps = tuple(pname(p) for p in range(s.players))
     o.var("round_ends", NOYES)
