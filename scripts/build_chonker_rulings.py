@@ -241,6 +241,14 @@ rp("cp.win_pile_visibility", "gap",
    "'Place them in front of you ... Peek' suggests a face-down pile its owner peeks at.",
    "May I look through another player's win pile?")
 
-out = {"game": "chonker-party", "ruling_points": sorted(R, key=lambda r: r["id"])}
-(Path(__file__).resolve().parents[1] / "models" / "chonker-party" / "rulings.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-print(len(R))
+PATH = Path(__file__).resolve().parents[1] / "models" / "chonker-party" / "rulings.json"
+
+
+def document():
+    """The ruling points file's content (tests/test_chonker_rulings.py checks the committed file is it)."""
+    return {"game": "chonker-party", "ruling_points": sorted(R, key=lambda r: r["id"])}
+
+
+if __name__ == "__main__":
+    PATH.write_text(json.dumps(document(), indent=1) + "\n", encoding="utf-8")
+    print(len(R))
