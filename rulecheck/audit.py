@@ -118,6 +118,13 @@ DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {
         ("standard", 4, "sweet=1,salty=1,chonk=1,leaf=1,war=1,hand=1"),
         ("standard", 5, "sweet=1,salty=1,chonk=1,leaf=2,war=1,hand=1"),
         ("standard", 6, "sweet=1,chonk=1,leaf=4,war=1,hand=1"),
+        # two cards each: a Choose with another card in hand, the Master continuing with it, a refill
+        # that runs short with two players needing two each
+        ("standard", 2, "leaf=4,stick=4,choose=1,hand=2"),
+        # two cards each: a Skip just before a Master who still holds a card; a circle of action cards
+        ("standard", 4, "leaf=8,sweet=1,skip=1,hand=2"),
+        # both Wars with 3 players: a second War played during a War
+        ("standard", 3, "sweet=1,chonk=1,leaf=1,war=2,hand=1"),
     ],
 }
 QUICK_PLAN: dict[str, list[tuple[str, int, str]]] = {

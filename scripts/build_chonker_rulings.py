@@ -176,6 +176,14 @@ rp("cp.war_window", "gap",
    "before_each_turn",
    "'Anytime' means out of turn too; one window before each decision captures that without calls in the middle of another card's effect.",
    "It's not my turn. Can I call out War right now?")
+rp("cp.steal_nothing_to_draw", "gap",
+   "A Steal played when the draw deck and the discard deck are both empty: the player stolen from has nothing to draw. Does the Steal still snatch a card, or does Empty Draw Deck's 'the action card that tells you to draw, will have no effect' take the whole card? (The book lists the Steal among the cards that entail you to draw.)",
+   ["cp.steal.1", "cp.steal.2", "cp.empty-draw.2", "cp.continuing.3", "cp.stacking.2"],
+   [("no_effect", "The Steal has no effect: nothing is snatched (cp.no_effect_then says whether its player still plays another card)."),
+    ("snatch", "The Steal snatches a card as usual; only the draw of the player stolen from is lost.")],
+   "no_effect",
+   "The book counts the Steal among the cards that 'entail you to draw' (Continuing a Round, Stacking Action Cards), and its victim's draw falls back on the discard deck like any draw an action card requires (cp.steal_victim_draw_fallback); so with both decks empty it is the action card that 'will have no effect', as a See a Card is.",
+   "Both decks are empty. Can I still play a Steal and take a card?")
 rp("cp.war_chonk_effect", "gap",
    "A War that becomes a Chonk: does its player still draw and play another card?",
    ["cp.war.4", "cp.war.5"],
@@ -284,6 +292,12 @@ pub("cp.empty_hand_turn",
     "cards", "cp.after-round.3", "add",
     {"pass": "A player with no cards is passed over: play goes on clockwise.",
      "round_ends": "When it is the turn of a player with no cards, the round ends at once; if nothing has been played yet, the next player clockwise starts the round instead."})
+pub("cp.steal_nothing_to_draw",
+    "The rules do not say whether a Steal still snatches a card when both the draw deck and the discard deck are empty, so the player stolen from cannot draw.",
+    "cards", "cp.empty-draw.2", "add",
+    {"no_effect": "If both the draw deck and the discard deck are empty, a Steal has no effect: nothing is snatched.",
+     "snatch": "If both the draw deck and the discard deck are empty, a Steal still snatches a card; only the draw of the player stolen from is lost."},
+    question="Both decks are empty. Can I still play a Steal and take a card?")
 pub("cp.final_tie",
     "The rules do not say who wins when players are still tied on points, chonks and cards.",
     "winner", "cp.finishing.5", "add",
@@ -408,6 +422,14 @@ for r in R:
     r["publish"] = entry
 assert set(PUBLISH) == {r["id"] for r in R}
 
-out = {"game": "chonker-party", "ruling_points": sorted(R, key=lambda r: r["id"])}
-(Path(__file__).resolve().parents[1] / "models" / "chonker-party" / "rulings.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-print(len(R))
+PATH = Path(__file__).resolve().parents[1] / "models" / "chonker-party" / "rulings.json"
+
+
+def document():
+    """The ruling points file's content (tests/test_chonker_rulings.py checks the committed file is it)."""
+    return {"game": "chonker-party", "ruling_points": sorted(R, key=lambda r: r["id"])}
+
+
+if __name__ == "__main__":
+    PATH.write_text(json.dumps(document(), indent=1) + "\n", encoding="utf-8")
+    print(len(R))

@@ -115,7 +115,8 @@ CONSULTED: tuple[str, ...] = (
     "cp.continue_with_action", "cp.empty_hand_turn", "cp.final_tie", "cp.first_master", "cp.four_spoiled_when",
     "cp.game_over_discard", "cp.named_types", "cp.no_effect_then", "cp.no_trump_winner", "cp.refill_shortage",
     "cp.see_no_such_card", "cp.skip_at_round_end", "cp.skip_discard_choice", "cp.skip_discard_to",
-    "cp.steal_empty_hand", "cp.steal_from_self", "cp.steal_victim_draw_fallback", "cp.war_chonk_effect",
+    "cp.steal_empty_hand", "cp.steal_from_self", "cp.steal_nothing_to_draw", "cp.steal_victim_draw_fallback",
+    "cp.war_chonk_effect",
     "cp.war_chonk_ends_war", "cp.war_chonk_scoring", "cp.war_chonk_sets_trump", "cp.war_window",
 )
 """Every ruling point the engine's transitions consult (``cp.win_pile_visibility`` only shapes
@@ -912,7 +913,12 @@ class _Spec:
             k == FORCE, r_force, _merge(k == CHOOSE, r_choose, _merge(k == STEAL, r_steal, r_see)))))
 
     def steal(self, c: _Ctx, s: Sym, p: Expr, pc: z3.BoolRef) -> Sym:
-        """Steal: the players one may steal from (cp.steal.1; cp.steal_from_self, cp.steal_empty_hand)."""
+        """Steal: the players one may steal from (cp.steal.1; cp.steal_from_self, cp.steal_empty_hand);
+        with both decks empty, first whether it has any effect (cp.steal_nothing_to_draw)."""
+        nothing = self.draw_source(s) == 0xFF
+        gone = z3.And(nothing, self.is_opt(c, "cp.steal_nothing_to_draw", "no_effect", z3.And(pc, nothing)))
+        r_gone = self.no_effect(c, s, p, z3.And(pc, gone))
+        pc = z3.And(pc, z3.Not(gone))
         include_self = self.is_opt(c, "cp.steal_from_self", "include_self", pc)
         victims = _bv(0, M16)
         asked = z3.BoolVal(False)
@@ -927,8 +933,8 @@ class _Spec:
             keep = z3.And(candidate, z3.Or(z3.Not(empty), z3.Not(holders_only)))
             victims = z3.If(keep, victims | (1 << q), victims)
         none = victims == 0
-        return _merge(none, self.no_effect(c, s, p, z3.And(pc, none)),
-                      self.settle(s, phase=PH_STEAL_FROM, actor=p, mask=victims, window=False))
+        return _merge(gone, r_gone, _merge(none, self.no_effect(c, s, p, z3.And(pc, none)),
+                                           self.settle(s, phase=PH_STEAL_FROM, actor=p, mask=victims, window=False)))
 
     def ask_type(self, c: _Ctx, s: Sym, p: Expr, which: int, pc: z3.BoolRef) -> Sym:
         """See a Card (0) or Force (1): ``p`` names a card type (cp.named_types)."""

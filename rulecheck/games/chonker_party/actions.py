@@ -105,6 +105,12 @@ def play_card(g: ChonkerParty, s: State, ctx: Context, p: int, kind: int) -> Sta
         return s._replace(phase=PH_CHOOSE, actor=p, src=src, mask=bits_of(pile), window=False)
     if kind == STEAL:
         ctx.cite("cp.steal.1")
+        if not any(s.draw) and not any(s.discard):
+            # the player stolen from would have nothing to draw: 'the action card that tells you to
+            # draw, will have no effect' (cp.empty-draw.2), or only that draw is lost?
+            ctx.cite("cp.empty-draw.2")
+            if ctx.rule("cp.steal_nothing_to_draw") == "no_effect":
+                return _no_effect(g, s, ctx, p)
         victims = 0
         include_self = ctx.rule("cp.steal_from_self") == "include_self"
         holders_only = None

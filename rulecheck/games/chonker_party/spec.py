@@ -11,7 +11,10 @@ What is specified: every step of a game from the deal on: a card played on a tur
 the round, a War called out of turn, the six action cards' choices and chance events (a card
 chosen, stolen, shown, discarded, drawn), the Munchies Master's decision at the end of a circle,
 the end of a round (who collects the cards, the next Munchies Master, the draws back up), and the
-end of the game with its winner. The outcome of a step (:func:`party_outcome`):
+end of the game with its winner. What a player may see is no step's outcome and is not specified:
+whose win piles he may look at (the ruling point cp.win_pile_visibility, which only each player's
+observation reads), that only the asker sees what See a Card shows (cp.see.4), that a Force is named
+blind (cp.force.2). The outcome of a step (:func:`party_outcome`):
 
 * ``trump`` and ``leader`` (the trump kind, and the current winner of the round: the last player
   to put down a trump or chonk), ``war`` (a War is in effect), ``master`` (the Munchies Master
@@ -269,14 +272,37 @@ class PartySituation:
 # --------------------------------------------------------------------------- how play goes on
 
 def _memo(fn: Any) -> Any:
-    """Computed once per view of a situation (a view fixes the readings)."""
+    """Computed once per view of a situation (a view fixes the readings). The reading points the
+    computation asked are asked again at every later use, so that each clause that uses the result
+    is known to depend on them (the check reuses a clause's result under another reading only if the
+    clause asked none of the points varied)."""
     key = "_memo_" + fn.__name__
 
     def wrapped(s: Any) -> Any:
         d = s.__dict__
-        if key not in d:
-            d[key] = fn(s)
-        return d[key]
+        hit = d.get(key)
+        if hit is not None:
+            for point in hit[1]:
+                s.reading(point)
+            return hit[0]
+        asked: list[str] = []
+        outer = s.reading
+
+        def recording(point: str) -> str:
+            asked.append(point)
+            return outer(point)
+
+        shadowed = "reading" in d
+        d["reading"] = recording
+        try:
+            value = fn(s)
+        finally:
+            if shadowed:
+                d["reading"] = outer
+            else:
+                del d["reading"]
+        d[key] = (value, tuple(dict.fromkeys(asked)))
+        return value
 
     wrapped.__name__ = fn.__name__
     wrapped.__doc__ = fn.__doc__
@@ -301,6 +327,8 @@ def turn_passes(s: Any) -> tuple[int, Any] | None:
         if k == "skip":
             return p, "skip"
         if k in ("choose", "see") and no_effect(s) and s.reading("cp.read.no_effect_scope") == "whole-card":
+            return p, None
+        if k == "steal" and in_turn and steal_has_no_effect(s):
             return p, None
         return None
     if a[0] == "name_type" and s.step == "name-force":
@@ -343,6 +371,27 @@ def no_effect(s: Any) -> bool:
     return pl is not None and pl[1] in ("choose", "see") and s.action_source is None
 
 
+def steal_has_no_effect(s: Any) -> bool:
+    """A Steal played with both decks empty, if Empty Draw Deck's "the action card that tells you to
+    draw, will have no effect" speaks of it (reading ``cp.read.tells_you_to_draw``: it makes the
+    player stolen from draw, and the book lists it among the cards that entail you to draw) and takes
+    the whole card (``cp.read.no_effect_scope``; taking only the draw, the snatch stays)."""
+    pl = s.played
+    return (pl is not None and pl[1] == "steal" and s.action_source is None
+            and s.reading("cp.read.tells_you_to_draw") == "steal-too"
+            and s.reading("cp.read.no_effect_scope") == "whole-card")
+
+
+def victim_source(s: Any) -> str | None:
+    """The deck the player stolen from draws from now (cp.steal.2): the draw deck; when it is empty,
+    the discard deck if Empty Draw Deck's "If an action card requires you to draw" speaks of his draw
+    too (reading ``cp.read.draw_requires_you``); else none."""
+    src = s.action_source
+    if src == "discard-deck" and s.reading("cp.read.draw_requires_you") == "its-player":
+        return None
+    return src
+
+
 @_memo
 def extra_target(s: Any) -> int | None:
     """The player who plays another card after this step, as a card that 'said that you need to
@@ -354,9 +403,9 @@ def extra_target(s: Any) -> int | None:
         return s.turn
     if a[0] == "choose_card":
         return s.actor
-    if a[0] == "stolen" and s.action_source is None:
+    if a[0] == "stolen" and victim_source(s) is None:
         return s.actor
-    if a[0] == "steal_from" and not any(s.hands[a[1]]) and s.action_source is None:
+    if a[0] == "steal_from" and not any(s.hands[a[1]]) and victim_source(s) is None:
         return s.actor
     if pl is not None and pl[2]:
         if no_effect(s) and s.reading("cp.read.no_effect_scope") == "draw-only":
@@ -460,11 +509,56 @@ def refill_orders(s: Any, m: int, supply: int | None = None) -> tuple[str, str, 
 
 class PartyOutcome(Outcome):
     """The outcome variables, and for each variable the conditions under which some clause sets
-    it (``when``): the frame keeps it unchanged outside them."""
+    it (``when``): the frame keeps it unchanged outside them.
+
+    The draws (``draws``, a sequence of players whose candidates differ from one situation to the
+    next) are coded by the sequence itself, not by their place among the candidates: ``-`` is 0 and
+    ``P2,P3,P1`` is 231. Every other variable's labels depend only on the number of players, so two
+    situations whose questions read the same (the same text) mean the same outcomes by them, and
+    the solver's verdict on one is the verdict on the other."""
+
+    CODED = ("draws",)
 
     def __init__(self) -> None:
         super().__init__()
         self.when: dict[str, list[Any]] = {}
+
+    def eq(self, name: str, label: str) -> Any:
+        if name not in self.CODED:
+            return super().eq(name, label)
+        self.touched.add(name)
+        labels = self.labels[name]
+        if label not in labels:
+            return False
+        return True if len(labels) == 1 else f"(= {self.vars[name]} {draws_code(label)})"
+
+    def domain(self) -> str:
+        parts = []
+        for n, v in self.vars.items():
+            if n in self.CODED:
+                parts.append(disj(*[f"(= {v} {draws_code(label)})" for label in self.labels[n]]))
+            else:
+                parts.append(f"(<= 0 {v} {len(self.labels[n]) - 1})")
+        return "true" if not parts else str(conj(*parts))
+
+    def value(self, model: Any) -> dict[str, str]:
+        out = super().value(model)
+        for n in self.CODED:
+            if n in self.vars:
+                # the model's integer k, as the plain reading gave it back (labels[k], or "?k")
+                got = out[n]
+                out[n] = draws_label(int(got[1:]) if got.startswith("?") else self.labels[n].index(got))
+        return out
+
+
+def draws_code(label: str) -> int:
+    """The solver's value for a sequence of draws: the players' numbers as the digits of a decimal
+    number (players are numbered 1 to 6), 0 for none."""
+    return 0 if label == "-" else int("".join(x[1:] for x in label.split(",")))
+
+
+def draws_label(code: int) -> str:
+    return "-" if code == 0 else ",".join(f"P{d}" for d in str(code))
 
 
 def set_if(o: Outcome, cond: Any, name: str, label: str) -> Any:
@@ -492,13 +586,23 @@ class _Read:
 def may_end_game_somehow(sit: PartySituation) -> bool:
     """Whether the game may end with this step, under some reading (else the win piles do not
     matter to it)."""
-    return _under_any_reading(sit, may_end_game)
+    return not _round_cannot_end(sit) and _under_any_reading(sit, may_end_game)
+
+
+def _round_cannot_end(sit: Any) -> bool:
+    """Whether the round cannot end with this step under any reading (a quick test, exact): it is
+    not the Master ending the round nor a skipped Master's discard that ends it, and every player
+    still holds a card after it, so nobody's turn comes with no card to play (cp.empty_hand_turn)."""
+    if sit.action == ("end_round",) or (sit.step in ("discard", "discarded") and sit.then == "round-ends"):
+        return False
+    return all(any(h) for h in sit.hands_after)
 
 
 def _under_any_reading(sit: PartySituation, fn: Any) -> bool:
     """Whether ``fn`` holds of the situation under some reading of the clauses that say how play
     goes on (the domains are built to allow every reading's outcome)."""
-    points = ("cp.read.no_effect_scope", "cp.read.war_chonk_still_war")
+    points = ("cp.read.no_effect_scope", "cp.read.war_chonk_still_war", "cp.read.tells_you_to_draw",
+              "cp.read.draw_requires_you")
     combos = [{}] + [{pt: rid} for pt in points for rid, _ in READINGS[pt].options[1:]] + [
         {pt: READINGS[pt].options[1][0] for pt in points}]
     return any(fn(_Read(sit, c)) for c in combos)
@@ -506,7 +610,7 @@ def _under_any_reading(sit: PartySituation, fn: Any) -> bool:
 
 def party_outcome(s: PartySituation) -> Outcome:
     """The outcome variables of a step, with domains built from the situation."""
-    ending = _under_any_reading(s, may_end_round)
+    ending = not _round_cannot_end(s) and _under_any_reading(s, may_end_round)
     o = PartyOutcome()
     ps = tuple(pname(p) for p in range(s.players))
     o.var("round_ends", NOYES)
@@ -840,16 +944,31 @@ def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
     return option_parts(s, o, m, "continue", DRAW_ACTIONS, ("skip", "force")) or None
 
 
-@clause("cp.continuing.4")
+def master_continues_again(s: Any, p: int) -> bool:
+    """Whether the card ``p`` plays after his draw-and-play card is the Munchies Master's decision to
+    continue again rather than an ordinary extra play: he continued the round with that card and
+    still holds no trump or chonk (cp.continuing.4), or, by reading
+    ``cp.read.after_continuing_action``, whatever he now holds."""
+    if not (s.continuing and p == s.master):
+        return False
+    if not trumps_and_chonks(s, p):
+        return True
+    return s.reading("cp.read.after_continuing_action") == "still-continuing"
+
+
+@clause("cp.continuing.4", readings=("cp.read.after_continuing_action",))
 def still_no_chonk_or_trump_the_last_collects(s: Any, o: Outcome) -> Any:
     """"If you still don't have a chonk, or trump, the last player that played one collects the
     cards played in the round."
 
     After the Master continued with a draw-and-play card and drew: if he still holds no trump or
     chonk, he does not play on freely: he is at his decision again, where (holding none) he can
-    only end the round and the last player to put one down collects the cards.
+    only end the round and the last player to put one down collects the cards. If he now holds one,
+    the sentence says nothing, and the draw-and-play card says "play any card": reading
+    ``cp.read.after_continuing_action``, that card is an ordinary extra play (cp.stacking.1), or he
+    is still continuing, at his decision again (a trump or chonk, or he ends the round).
     """
-    if continuation_kind(s) != "after-action" or trumps_and_chonks(s, s.master):
+    if continuation_kind(s) != "after-action" or not master_continues_again(s, s.master):
         return None
     return goes_next(o, s.master, "continue")
 
@@ -1082,7 +1201,7 @@ def _extra_play(s: Any, o: Outcome, cause: str) -> Any:
         return None
     if cause == "other" and s.action[0] == "choose_card":
         return None
-    if s.continuing and p == s.master and not trumps_and_chonks(s, p):
+    if master_continues_again(s, p):
         return None  # cp.continuing.4
     if not s.holds(p):
         return None  # nothing to play: the text does not say
@@ -1099,7 +1218,7 @@ def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
     if s.action[0] != "choose_card":
         return None
     p = s.actor
-    if s.continuing and p == s.master and not trumps_and_chonks(s, p):
+    if master_continues_again(s, p):
         return None  # cp.continuing.4
     if s.reading("cp.read.any_new_card") == "the-new-card":
         k = s.action[1]
@@ -1126,7 +1245,9 @@ def steal_snatch_a_random_card_from_any_player(s: Any, o: Outcome) -> Any:
     A Steal put down: its player picks the player to steal from, and the card taken is a random one
     of that player's hand; it goes to the stealer's hand. Readings: ``cp.read.steal_any_player``
     (other players, or any player, yourself too) and ``cp.read.steal_empty_hand`` (only players
-    holding a card, or anyone). With nobody to steal from, the text does not say.
+    holding a card, or anyone). With nobody to steal from, the text does not say. With both decks
+    empty, by reading ``cp.read.tells_you_to_draw``, Empty Draw Deck takes the whole card
+    (cp.empty-draw.2): an exception to this sentence.
     """
     a, pl = s.action, s.played
     if a[0] == "stolen":
@@ -1134,7 +1255,7 @@ def steal_snatch_a_random_card_from_any_player(s: Any, o: Outcome) -> Any:
     if a[0] == "steal_from":
         q = a[1]
         return goes_next(o, q, "stolen") if any(s.hands[q]) else None
-    if pl is None or pl[1] != "steal":
+    if pl is None or pl[1] != "steal" or steal_has_no_effect(s):
         return None
     p = pl[0]
     ok = _steal_targets(s, p)
@@ -1219,19 +1340,22 @@ def skip_at_round_end_forces_the_master_to_continue(s: Any, o: Outcome) -> Any:
                 may(o, "end", False))
 
 
-@clause("cp.see.1")
+@clause("cp.see.1", readings=("cp.read.card_type",))
 def see_everyone_shows_you_a_card_type(s: Any, o: Outcome) -> Any:
     """"Make everyone show you a card type (e.g. everyone shows a sweet) of your choice."
 
-    A See a Card put down (with a deck to draw from, cp.empty-draw.2): its player names any card
-    type; then every other player shows one. The order of showing does not matter (only the asker
-    sees, cp.see.4): they show clockwise from the asker.
+    A See a Card put down (with a deck to draw from, cp.empty-draw.2): its player names a card type;
+    then every other player shows one. The order of showing does not matter (only the asker sees,
+    cp.see.4): they show clockwise from the asker. Reading ``cp.read.card_type``: any kind of card,
+    or the kinds of the book's "Card Types" (points, chonks, spoiled, fillers), a section apart from
+    the "Action Cards".
     """
     pl = s.played
     if pl is not None and pl[1] == "see":
         if no_effect(s):
             return None
-        return conj(goes_next(o, pl[0], "name-see"), *[may(o, k, True) for k in KINDS])
+        nameable = KINDS if s.reading("cp.read.card_type") == "any-kind" else NON_ACTION
+        return conj(goes_next(o, pl[0], "name-see"), *[may(o, k, k in nameable) for k in KINDS])
     return None
 
 
@@ -1425,17 +1549,21 @@ def a_war_card_becomes_a_chonk(s: Any, o: Outcome) -> Any:
     return conj(o.require("card", "table-as-chonk"), set_if(o, round_goes_on(o), "leader", pname(pl[0])))
 
 
-@clause("cp.empty-draw.1")
+@clause("cp.empty-draw.1", readings=("cp.read.draw_requires_you",))
 def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
     """"If an action card requires you to draw and the draw deck is empty, use the discard deck."
 
-    The draws of a See a Card, of a Steal's victim and of a War become a Chonk come from the discard
-    deck when the draw deck is empty (the Choose: cp.choose.4).
+    The draws of a See a Card and of a War become a Chonk come from the discard deck when the draw
+    deck is empty (the Choose: cp.choose.4). The player a Steal makes draw is not its player ("you"):
+    reading ``cp.read.draw_requires_you``, the sentence speaks of any draw an action card requires
+    (he draws from the discard deck), or only of its player's own draws (he does not).
     """
     a, pl = s.action, s.played
     if s.action_source != "discard-deck":
         return None
     if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
+        if victim_source(s) is None:
+            return None
         return draw_now(o, s.victim if a[0] == "stolen" else a[1], "discard-deck", "extra-play")
     left = _showers_left(s)
     if left is not None:
@@ -1447,21 +1575,24 @@ def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
     return None
 
 
-@clause("cp.empty-draw.2", readings=("cp.read.no_effect_scope",))
+@clause("cp.empty-draw.2", readings=("cp.read.no_effect_scope", "cp.read.tells_you_to_draw"))
 def empty_decks_the_action_card_has_no_effect(s: Any, o: Outcome) -> Any:
     """"If the discard deck is empty, the action card that tells you to draw, will have no effect."
 
     A Choose or See a Card put down with both decks empty does nothing. Reading
     ``cp.read.no_effect_scope``: nothing at all (the turn passes on), or only its drawing is lost
-    (its player still plays another card). A Steal's victim with nothing to draw draws nothing; the
-    stealer plays on (cp.steal.1).
+    (its player still plays another card). A Steal makes the player stolen from draw, not its player:
+    reading ``cp.read.tells_you_to_draw``, the sentence is not about it (it snatches as usual), or it
+    is (the book lists it among the cards that entail you to draw), and then the Steal does nothing
+    either. A Steal's victim with nothing to draw draws nothing; the stealer plays on (cp.steal.1).
     """
+    if steal_has_no_effect(s):
+        return o.require("draws", "-")
     a = s.action
     if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
         if s.action_source is not None:
             return None
-        return _play_any(s, o, s.actor) if s.holds(s.actor) and not (
-            s.continuing and s.actor == s.master and not trumps_and_chonks(s, s.actor)) else None
+        return _play_any(s, o, s.actor) if s.holds(s.actor) and not master_continues_again(s, s.actor) else None
     if not no_effect(s):
         return None
     return o.require("draws", "-")
@@ -1776,9 +1907,35 @@ READINGS = {
                 "another card?",
                 (("whole-card", "No: the card does nothing; the turn passes on."),
                  ("draw-only", "Yes: only its drawing is lost."))),
+        Reading("cp.read.after_continuing_action", "cp.continuing.4",
+                "'If you still don't have a chonk, or trump, the last player that played one collects the cards': "
+                "the Master continued with a draw-and-play card and now holds a trump or chonk; is the card he "
+                "plays next an ordinary extra play, or still his decision to continue?",
+                (("an-extra-play", "An ordinary extra play: any card (the action card says 'play any card')."),
+                 ("still-continuing", "Still his decision to continue: a trump or chonk (or another draw-and-play "
+                  "card), or he ends the round."))),
         Reading("cp.read.any_new_card", "cp.choose.3",
                 "'then you can play any new card': which card?",
                 (("any-card", "Any card from your hand."), ("the-new-card", "The card just picked."))),
+        Reading("cp.read.card_type", "cp.see.1",
+                "'Make everyone show you a card type ... of your choice': may the asker name an action card?",
+                (("any-kind", "Yes: any kind of card."),
+                 ("card-types", "No: the kinds of the book's 'Card Types' (points, chonks, spoiled, fillers); the "
+                  "'Action Cards' are a section of their own."))),
+        Reading("cp.read.tells_you_to_draw", "cp.empty-draw.2",
+                "'If the discard deck is empty, the action card that tells you to draw, will have no effect': "
+                "a Steal too, which makes the player stolen from draw?",
+                (("its-players-draw", "No: a card whose player draws (Choose, See a Card, War); a Steal played "
+                  "with both decks empty still snatches."),
+                 ("steal-too", "Yes: the book lists the Steal among the cards that entail you to draw; with both "
+                  "decks empty it has no effect."))),
+        Reading("cp.read.draw_requires_you", "cp.empty-draw.1",
+                "'If an action card requires you to draw and the draw deck is empty, use the discard deck': "
+                "also when the card makes another player draw (the player stolen from)?",
+                (("any-draw-it-requires", "Yes: any draw an action card requires; the player stolen from draws "
+                  "from the discard deck."),
+                 ("its-player", "No: only the draws of the card's player ('you'); the player stolen from draws "
+                  "from the draw deck or not at all."))),
         Reading("cp.read.steal_any_player", "cp.steal.1",
                 "'Snatch a random card from any player': yourself too?",
                 (("other-players", "Another player."), ("any-player-even-yourself", "Any player, yourself included."))),
@@ -1803,9 +1960,23 @@ def _rc(ruling: str, option: str, fn: Any, overrides: Any = ()) -> RulingConstra
     return RulingConstraint(ruling, option, fn, overrides)
 
 
+def _continuing_master_decides(s: Any, p: int) -> bool:
+    """Under the ruleset: ``p`` is the Master who continued the round with a draw-and-play card, and
+    cp.continue_after_action puts him at his decision again, whatever he drew."""
+    return s.continuing and p == s.master and s.choice("cp.continue_after_action") == "trump_chonk_or_end"
+
+
+def _extra_play_ruled(s: Any, o: Outcome, p: int) -> Any:
+    """Under the ruleset: ``p`` plays another card, any he holds (cp.stacking.1), or decides again if
+    he is the Master continuing the round (cp.continue_after_action)."""
+    if _continuing_master_decides(s, p):
+        return goes_next(o, p, "continue")
+    return _play_any(s, o, p) if s.holds(p) else None
+
+
 def _choose_then_play(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if s.action[0] != "choose_card" or (s.continuing and s.actor == s.master and not trumps_and_chonks(s, s.actor)):
+        if s.action[0] != "choose_card" or _continuing_master_decides(s, s.actor):
             return None
         p, k = s.actor, s.action[1]
         if option == "any_card" or not s.holds(p, k):
@@ -1823,13 +1994,32 @@ def _continue_after_action(option: str) -> Any:
         if not _extra_of_continuing_master(s):
             return None
         m = s.master
-        if option == "any_card":
-            return _play_any(s, o, m) if s.holds(m) else None
-        return goes_next(o, m, "continue")
+        if option == "trump_chonk_or_end":
+            return goes_next(o, m, "continue")
+        if not s.holds(m):
+            return None
+        if s.action[0] == "choose_card":
+            return goes_next(o, m, "play")  # which cards: cp.choose_then_play
+        return _play_any(s, o, m)
     return fn
 
 
 _EXTRA_CLAUSES = ("cp.choose.3", "cp.stacking.1", "cp.empty-draw.2")
+
+
+def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] | None:
+    """At the Master's decision at the end of a circle (or after his draw-and-play card): (the
+    Master, his trumps and chonks, the non-action cards he holds that would start the trump when
+    none exists yet, the draw-and-play cards he holds that are not a trump or chonk); None
+    elsewhere or when he holds no card."""
+    c = _continuation(s)
+    if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
+        return None
+    m = c[0]
+    base = trumps_and_chonks(s, m)
+    starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
+    acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
+    return m, base, starters, acts
 
 
 def _continue_options(ruling: str, option: str) -> Any:
@@ -1837,36 +2027,37 @@ def _continue_options(ruling: str, option: str) -> Any:
     no trump yet, cp.continue_no_trump_yet first, then cp.continue_with_action for the
     draw-and-play cards if he still has nothing to continue with)."""
     def fn(s: Any, o: Outcome) -> Any:
-        c = _continuation(s)
-        if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
+        found = _continuation_extras(s)
+        if found is None:
             return None
-        m = c[0]
-        base = trumps_and_chonks(s, m)
-        starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
-        no_trump = option if ruling == "cp.continue_no_trump_yet" else s.choice("cp.continue_no_trump_yet")
+        m, base, starters, acts = found
         if ruling == "cp.continue_no_trump_yet":
             if not starters:
                 return None
             return implies(is_next(o, m, "continue"), conj(*[may(o, k, option == "any_non_action") for k in starters]))
-        acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
         if not acts:
             return None
         # (with no trump yet, the non-action cards count as a continuation if the Master may play them)
-        have = bool(base) or (bool(starters) and no_trump == "any_non_action")
+        have = bool(base) or (bool(starters) and s.choice("cp.continue_no_trump_yet") == "any_non_action")
         yes = option == "draw_action_always" or (option == "draw_action_without_trump" and not have)
         return implies(is_next(o, m, "continue"), conj(*[may(o, k, yes) for k in acts]))
     return fn
 
 
-def _continue_overrides(s: Any, o: Outcome) -> list[str]:
-    """Both continuation rulings set aside what the three clauses say of cards that are not a trump
-    or chonk (their parts ``may.<kind>``)."""
-    c = _continuation(s)
-    if c is None:
-        return []
-    base = set(trumps_and_chonks(s, c[0]))
-    return [f"{cid}[may.{k}]" for cid in ("cp.continuing.1", "cp.summary.5", "cp.continuing.2")
-            for k in KINDS if k not in base]
+def _continue_overrides(ruling: str) -> Any:
+    """What each continuation ruling sets aside: the parts (``may.<kind>``) of the three clauses
+    about the cards it decides, and no others. ``cp.continue_no_trump_yet`` decides the non-action
+    cards that would start the trump; ``cp.continue_with_action`` the draw-and-play cards that are
+    not a trump or chonk. What the clauses say of the other cards (a filler that is not the trump,
+    a Skip, a Force: never a continuation) stands."""
+    def overridden(s: Any, o: Outcome) -> list[str]:
+        found = _continuation_extras(s)
+        if found is None:
+            return []
+        _, _, starters, acts = found
+        kinds = starters if ruling == "cp.continue_no_trump_yet" else acts
+        return [f"{cid}[may.{k}]" for cid in ("cp.continuing.1", "cp.summary.5", "cp.continuing.2") for k in kinds]
+    return overridden
 
 
 def _continue_who_plays(option: str) -> Any:
@@ -1993,14 +2184,13 @@ def _named_types(option: str) -> Any:
 def _no_effect_then(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         pl = s.played
-        steal_none = pl is not None and pl[1] == "steal" and not _steal_targets_ruled(s, pl[0])
+        steal_none = pl is not None and pl[1] == "steal" and (not _steal_targets_ruled(s, pl[0]) or (
+            s.action_source is None and s.choice("cp.steal_nothing_to_draw") == "no_effect"))
         if not (no_effect(s) or steal_none) or not pl[2]:
             return None
         p = pl[0]
         if option == "play_another":
-            if s.continuing and p == s.master:
-                return None  # cp.continue_after_action settles what the continuing Master does
-            return _play_any(s, o, p) if s.holds(p) else None
+            return _extra_play_ruled(s, o, p)
         return ruled_pass(s, o, p)
     return fn
 
@@ -2106,6 +2296,17 @@ def _steal_targets_option(ruling: str, option: str) -> Any:
     return fn
 
 
+def _steal_nothing_to_draw(option: str) -> Any:
+    """A Steal played with both decks empty: it snatches as usual (what cp.steal.1 says), or it has
+    no effect, and nobody is stolen from (then cp.no_effect_then says what its player does)."""
+    def fn(s: Any, o: Outcome) -> Any:
+        pl = s.played
+        if pl is None or pl[1] != "steal" or s.action_source is not None or option == "snatch":
+            return None
+        return neg(is_next(o, pl[0], "steal-from"))
+    return fn
+
+
 def _steal_victim_fallback(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         a = s.action
@@ -2113,10 +2314,7 @@ def _steal_victim_fallback(option: str) -> Any:
             return None
         if s.action_source != "discard-deck" or option == "discard_deck":
             return None
-        p = s.actor
-        if s.continuing and p == s.master and not trumps_and_chonks(s, p):
-            return None
-        return _play_any(s, o, p) if s.holds(p) else None
+        return _extra_play_ruled(s, o, s.actor)
     return fn
 
 
@@ -2187,10 +2385,10 @@ def _rulings() -> list[RulingConstraint]:
                        ("cp.continuing.4", *_EXTRA_CLAUSES)))
     for opt in ("any_non_action", "chonk_only"):
         out.append(_rc("cp.continue_no_trump_yet", opt, _continue_options("cp.continue_no_trump_yet", opt),
-                       _continue_overrides))
+                       _continue_overrides("cp.continue_no_trump_yet")))
     for opt in ("draw_action_without_trump", "draw_action_always", "trump_or_chonk_only"):
         out.append(_rc("cp.continue_with_action", opt, _continue_options("cp.continue_with_action", opt),
-                       _continue_overrides))
+                       _continue_overrides("cp.continue_with_action")))
     for opt in ("another_circle", "master_only"):
         out.append(_rc("cp.continue_who_plays", opt, _continue_who_plays(opt), ("cp.round.3",)))
     for opt in ("pass", "round_ends"):
@@ -2224,6 +2422,9 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.steal_empty_hand", opt, _steal_targets_option("cp.steal_empty_hand", opt)))
     for opt in ("others_only", "include_self"):
         out.append(_rc("cp.steal_from_self", opt, _steal_targets_option("cp.steal_from_self", opt)))
+    for opt in ("no_effect", "snatch"):
+        out.append(_rc("cp.steal_nothing_to_draw", opt, _steal_nothing_to_draw(opt),
+                       ("cp.steal.1",) if opt == "no_effect" else ()))
     for opt in ("discard_deck", "no_draw"):
         out.append(_rc("cp.steal_victim_draw_fallback", opt, _steal_victim_fallback(opt),
                        () if opt == "discard_deck" else ("cp.empty-draw.1",)))
@@ -2250,8 +2451,9 @@ UNFORMALISED: dict[str, str] = {
        "checks cards are conserved)" for i in (1, 2, 3)},
     "cp.round.6": "a claim ('should have the same number of cards'), not a rule: checked as an invariant by the "
                   "explorer (cp.claim.same-cards-left)",
-    "cp.winning.3": "'Peek at any time, but no playing or drawing from this pile': what a player sees, and a "
-                    "prohibition no step's outcome can break (no outcome moves a card out of a win pile)",
+    "cp.winning.3": "'Peek at any time, but no playing or drawing from this pile': what a player sees (whose win "
+                    "piles: the ruling point cp.win_pile_visibility, read by the players' observations, not by any "
+                    "step), and a prohibition no step's outcome can break (no outcome moves a card out of a win pile)",
     "cp.force.2": "'You don't see their cards before asking': what a player sees, not what a step decides",
     "cp.see.4": "'Only you get to see it': what a player sees, not what a step decides",
 }

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Hashable
+from functools import lru_cache
 from typing import Any
 
 from rulecheck.core.game import Game, ruling_leaves
@@ -171,11 +172,25 @@ def situation(state: State, action: tuple[Any, ...], game: Game | None = None) -
 def situation_in(game: Game, state: State, action: tuple[Any, ...]) -> tuple[spec.PartySituation, dict[int, int]]:
     """:func:`situation` with the configuration's facts (what the determinacy check calls). The
     win piles are left out where the game cannot end with the step (no clause reads them then), so
-    that one situation serves every round."""
+    that one situation serves every round. The last answer is kept: the check asks for the
+    situation of a step, then for the engine's outcomes of the same step."""
+    last = _LAST_SITUATION
+    if last and last[0] is game and last[1] == state and last[2] == action:
+        return last[3], dict(last[4])
     sit, new = situation(state, action, game)
     if any(any(p) for p in sit.piles) and not spec.may_end_game_somehow(sit):
         sit = dataclasses.replace(sit, piles=((0,) * NT,) * len(sit.piles))
+    _LAST_SITUATION[:] = [game, state, action, sit, dict(new)]
     return sit, new
+
+
+_LAST_SITUATION: list[Any] = []
+
+
+@lru_cache(maxsize=4096)
+def outcome_names(sit: spec.PartySituation) -> frozenset[str]:
+    """The outcome variables of a situation (their names only)."""
+    return frozenset(spec.party_outcome(sit).vars)
 
 
 _P = re.compile(r"\bP(\d+)\b")
@@ -183,10 +198,21 @@ _P = re.compile(r"\bP(\d+)\b")
 
 def rename(key: tuple[Any, ...], new: dict[int, int]) -> tuple[Any, ...]:
     """An outcome key with its players renamed (``new``: old player -> new player)."""
-    def one(text: str) -> str:
-        return _P.sub(lambda m: spec.pname(new[int(m.group(1)) - 1]), text)
-
+    one = _renamer(tuple(sorted(new.items())))
     return tuple(sorted((one(k), one(v)) for k, v in key))
+
+
+@lru_cache(maxsize=64)
+def _renamer(new: tuple[tuple[int, int], ...]) -> Any:
+    """The renaming of the labels and names of an outcome under one renaming of the players (each
+    text renamed once)."""
+    mapping = dict(new)
+
+    @lru_cache(maxsize=4096)
+    def one(text: str) -> str:
+        return _P.sub(lambda m: spec.pname(mapping[int(m.group(1)) - 1]), text) if "P" in text else text
+
+    return one
 
 
 def _who(p: int, new: dict[int, int]) -> str:
@@ -290,7 +316,7 @@ def engine_outcomes(game: Game, state: State, action: tuple[Any, ...]) -> list[t
     that lead to it; each a key in the engine's player names (see :func:`rename`)."""
     sit, new = situation_in(game, state, action)
     back = {v: k for k, v in new.items()}
-    names = spec.party_outcome(sit).vars
+    names = outcome_names(sit)
     out = []
     for fixed, t in ruling_leaves(game, state, action):
         values = project(game, state, action, t, sit, new, names)  # type: ignore[arg-type]

@@ -1,0 +1,283 @@
+"""Chonker Party's ruling points against the clause specification, one by one: in a situation where
+the engine asks the ruling point, the text is open on its question (two readings, or clauses that
+allow two of the engine's outcomes, or none of them) or it answers it; and the recommended options'
+constraints with the clauses give exactly the engine's step. Each test fails if the clause, the
+reading or the engine rule it rests on changes."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from rulecheck.check.determinacy import _readings_to_try
+from rulecheck.core.spec import determinacy, satisfies
+from rulecheck.games import load_game
+from rulecheck.games.chonker_party import spec_engine as bridge
+from rulecheck.games.chonker_party.cards import ALL_BITS, NK, NT, STICK
+from rulecheck.games.chonker_party.spec import SPEC, PartySituation
+from rulecheck.games.chonker_party.state import PH_CONTINUE, PH_PLAY
+
+Step = tuple[Any, Any, tuple[Any, ...], PartySituation]
+"""(game under ``recommended``, engine state, action, situation)."""
+
+FULL = "full"
+
+
+def _step(players: int, deck: str, deal: dict[str, Any], actions: tuple[tuple[Any, ...], ...],
+          action: tuple[Any, ...]) -> Step:
+    """The step ``action`` after ``actions`` from ``deal``, under ``recommended``."""
+    game = load_game("chonker-party", None, players, "recommended", deck)
+    state = game.new_initial_state(deal=deal)
+    for a in actions:
+        state = game.apply(state, a).state
+    return game, state, action, bridge.situation_in(game, state, action)[0]
+
+
+def _engine(game: Any, state: Any, action: tuple[Any, ...]) -> Any:
+    """The engine's outcome of the step, in the situation's player names."""
+    (_, key), = bridge.engine_outcomes(game, state, action)
+    _, new = bridge.situation_in(game, state, action)
+    return bridge.rename(key, new)
+
+
+def _raw_leaves(step: Step) -> list[tuple[dict[str, str], Any]]:
+    """The engine's outcomes of the step under ``raw``: one per combination of the options asked."""
+    game, state, action, _ = step
+    raw = load_game("chonker-party", None, game.num_players, "raw", game.deck)
+    _, new = bridge.situation_in(raw, state, action)
+    return [(opts, bridge.rename(key, new)) for opts, key in bridge.engine_outcomes(raw, state, action)]
+
+
+def _asked(step: Step, ruling: str) -> set[str]:
+    """The options of ``ruling`` among the engine's outcomes of the step under ``raw``."""
+    return {opts[ruling] for opts, _ in _raw_leaves(step) if ruling in opts}
+
+
+def _on_its_question(step: Step, ruling: str) -> str:
+    """What the text says of ``ruling``'s question in the step: of the engine's outcomes under ``raw``
+    that differ only by this ruling's answer, it allows two under some reading (``open``), none
+    (``conflict``), or exactly one (``answered``)."""
+    sit = step[3]
+    _, asked = determinacy(SPEC, sit)
+    readings = _readings_to_try(SPEC, asked)
+
+    def allowed(key: Any) -> bool:
+        return any(satisfies(SPEC, sit, dict(key), readings=r)[0] for r in readings)
+
+    pairs = [(ka, kb) for (oa, ka), (ob, kb) in combinations(_raw_leaves(step), 2)
+             if ka != kb and [r for r in set(oa) & set(ob) if oa[r] != ob[r]] == [ruling]]
+    assert pairs, f"the engine does not ask {ruling} here"
+    seen = [(allowed(ka), allowed(kb)) for ka, kb in pairs]
+    if any(x and y for x, y in seen):
+        return "open"
+    return "answered" if any(x or y for x, y in seen) else "conflict"
+
+
+def _recommended_is_the_engines(step: Step) -> dict[str, str]:
+    """The clauses with the recommended options' constraints decide the step, as the engine does."""
+    game, state, action, sit = step
+    ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert ruled.kind == "determined", ruled
+    assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+    return dict(ruled.outcome)
+
+
+def _read(sit: PartySituation, point: str, other: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The determined outcomes of the default reading and of ``point`` read as ``other``."""
+    first, asked = determinacy(SPEC, sit)
+    assert point in asked
+    second, _ = determinacy(SPEC, sit, readings={point: other})
+    assert first.kind == second.kind == "determined", (first, second)
+    return dict(first.outcome), dict(second.outcome)
+
+
+# --------------------------------------------------------------------------- the ruling points
+
+def test_which_card_follows_a_choose_is_an_ambiguity() -> None:
+    """'Shuffle afterward, then you can play any new card' (cp.choose.3): any card from the hand, or
+    the card just picked (cp.read.any_new_card). cp.choose_then_play decides it."""
+    step = _step(2, FULL, {"hands": [["choose", "leaf", "stick", "brick", "stone", "salty"],
+                                     ["sweet", "stick", "brick", "stone", "salty", "leaf"]],
+                           "discard": ["stick", "brick", "stone", "salty", "sweet", "leaf"]},
+                 (("play", "choose"),), ("choose_card", "sweet"))
+    a, b = _read(step[3], "cp.read.any_new_card", "the-new-card")
+    assert (a["may.sweet"], a["may.leaf"], b["may.sweet"], b["may.leaf"]) == ("yes", "yes", "yes", "no")
+    assert _asked(step, "cp.choose_then_play") == {"any_card", "chosen_card"}
+    assert _on_its_question(step, "cp.choose_then_play") == "open"
+    assert _recommended_is_the_engines(step)["may.leaf"] == "yes"
+
+
+def _continuing_master_drew_a_trump() -> Step:
+    """2 players, trump Leaf: the Munchies Master, with no trump or chonk left, continues the round
+    with a Choose and picks a Leaf."""
+    return _step(2, FULL, {"hands": [["leaf", "choose", "stick", "brick", "stone", "salty"],
+                                     ["sweet", "stick", "brick", "stone", "salty", "spoiled"]],
+                           "discard": ["stick", "brick", "stone", "salty", "sweet", "stick"]},
+                 (("play", "leaf"), ("play", "stick"), ("continue_round", "choose")), ("choose_card", "leaf"))
+
+
+def test_after_continuing_with_an_action_card_the_master_who_drew_a_trump_is_an_ambiguity() -> None:
+    """The Master continued with a Choose and picked a trump: 'then you can play any new card'
+    (cp.choose.3) makes his next card an ordinary extra play, while cp.continuing.4 only says what
+    happens if he still has no trump. Read as an extra play, he plays any card; read as still
+    continuing, he may play his trump or end the round. cp.continue_after_action decides it."""
+    step = _continuing_master_drew_a_trump()
+    a, b = _read(step[3], "cp.read.after_continuing_action", "still-continuing")
+    assert (a["next.does"], a["may.stick"], a["may.end"]) == ("play", "yes", "no")
+    assert (b["next.does"], b["may.stick"], b["may.leaf"], b["may.end"]) == ("continue", "no", "yes", "yes")
+    assert _asked(step, "cp.continue_after_action") == {"trump_chonk_or_end", "any_card"}
+    assert _on_its_question(step, "cp.continue_after_action") == "open"
+    assert _recommended_is_the_engines(step) == b
+
+
+def test_after_continuing_with_an_action_card_the_master_who_drew_no_trump_ends_by_the_text() -> None:
+    """The same, but he picks a Stick: 'If you still don't have a chonk, or trump, the last player that
+    played one collects the cards' (cp.continuing.4) answers it: he is at his decision again and can
+    only end the round; the option 'any_card' contradicts the text."""
+    step = _continuing_master_drew_a_trump()
+    step = (*step[:2], ("choose_card", "stick"), bridge.situation_in(step[0], step[1], ("choose_card", "stick"))[0])
+    assert _on_its_question(step, "cp.continue_after_action") == "answered"
+    out = _recommended_is_the_engines(step)
+    assert (out["next.does"], out["may.end"], out["may.stick"]) == ("continue", "yes", "no")
+
+
+def _state(game: Any, deal: dict[str, Any], **fields: Any) -> Any:
+    """An engine state of ``game`` from a valid deal, with ``fields`` replaced (a position reached
+    late in a game, written down directly)."""
+    return game.new_initial_state(deal=deal)._replace(**fields)
+
+
+def _vec(size: int, **counts: int) -> tuple[int, ...]:
+    from rulecheck.games.chonker_party.cards import KIND_OF_NAME
+
+    out = [0] * size
+    for name, n in counts.items():
+        out[KIND_OF_NAME[name]] = n
+    return tuple(out)
+
+
+CHOOSE_DECK = "leaf=4,stick=4,choose=1,hand=2"
+"""The audit's 2-player deck with a Choose (2 cards each)."""
+CHOOSE_DEAL = {"hands": [["leaf", "choose"], ["leaf", "stick"]], "discard": ["leaf", "stick"]}
+
+
+def test_continuing_a_circle_of_action_cards_with_a_non_action_card_is_an_ambiguity() -> None:
+    """P1 holds a Leaf and a Choose, P2 nothing, both decks are empty: P1's Choose has no effect and,
+    P2 passed over, the circle ends with no trump yet. 'The Munchies Master can keep the round going
+    by playing a trump' (cp.continuing.1): with no trump, a Leaf is no trump, or any non-action card
+    is one as it becomes the trump (cp.read.trump_before_any). cp.continue_no_trump_yet decides it."""
+    game = load_game("chonker-party", None, 2, "recommended", CHOOSE_DECK)
+    state = _state(game, CHOOSE_DEAL, phase=PH_PLAY, actor=0, turn=0, mask=ALL_BITS,
+                   hands=(_vec(NK, leaf=1, choose=1), _vec(NK)), draw=_vec(NK), discard=_vec(NK),
+                   piles=(_vec(NT, leaf=3, stick=4), _vec(NT)))
+    action = ("play", "choose")
+    step = (game, state, action, bridge.situation_in(game, state, action)[0])
+    assert _asked(step, "cp.continue_no_trump_yet") == {"any_non_action", "chonk_only"}
+    assert _on_its_question(step, "cp.continue_no_trump_yet") == "open"
+    out = _recommended_is_the_engines(step)
+    assert (out["next.who"], out["next.does"], out["may.leaf"]) == ("P1", "continue", "yes")
+
+
+def test_sharing_a_short_draw_deck_evenly_leaves_the_order_open() -> None:
+    """P2 wins a round in which both played two cards; 3 cards are left for 4 needed. 'If cards run
+    out, share them evenly' (cp.after-round.2): P2 two and P1 one, each in turn (P2, P2, P1) or one
+    at a time (P2, P1, P2): the text does not say. cp.refill_shortage decides it."""
+    game = load_game("chonker-party", None, 2, "recommended", CHOOSE_DECK)
+    state = _state(game, CHOOSE_DEAL, phase=PH_CONTINUE, actor=0, turn=0, mask=0, can_end=True,
+                   hands=(_vec(NK), _vec(NK)), table=_vec(NT, stick=4), trump=STICK, last=1,
+                   draw=_vec(NK, leaf=2, choose=1), discard=_vec(NK, leaf=2))
+    action = ("end_round",)
+    step = (game, state, action, bridge.situation_in(game, state, action)[0])
+    v, _ = determinacy(SPEC, step[3])
+    assert v.kind == "gap" and v.differ == ("draws",)
+    assert {dict(v.outcome)["draws"], dict(v.other)["draws"]} == {"P2,P2,P1", "P2,P1,P2"}
+    assert _asked(step, "cp.refill_shortage") == {"round_robin", "in_order"}
+    assert _on_its_question(step, "cp.refill_shortage") == "open"
+    assert _recommended_is_the_engines(step)["draws"] == "P2,P1,P2"
+
+
+def test_a_skip_before_a_master_who_holds_a_card_is_a_conflict_the_engine_asks() -> None:
+    """4 players, two cards each: P4 plays a Skip just before the Master, who still holds a Leaf.
+    'Make the next player discard a card, skipping their turn' (cp.skip.1) against 'At round end,
+    forces the first player to continue' (cp.skip.2): no outcome the engine offers satisfies both.
+    cp.skip_at_round_end decides it."""
+    step = _step(4, "leaf=8,sweet=1,skip=1,hand=2",
+                 {"hands": [["sweet", "leaf"], ["leaf", "leaf"], ["leaf", "leaf"], ["skip", "leaf"]],
+                  "discard": ["leaf", "leaf"]},
+                 (("play", "sweet"), ("play", "leaf"), ("play", "leaf")), ("play", "skip"))
+    assert _asked(step, "cp.skip_at_round_end") == {"force_continue", "discard_and_force", "discard_and_end"}
+    assert _on_its_question(step, "cp.skip_at_round_end") == "conflict"
+    out = _recommended_is_the_engines(step)
+    assert (out["next.who"], out["next.does"], out["may.end"]) == ("P1", "continue", "no")
+
+
+def test_a_second_war_keeps_the_war_by_the_text() -> None:
+    """3 players: P1's War starts a War (he draws the Chonk and plays it); P2 plays the second War,
+    which becomes a Chonk (cp.war.6). 'Its effect disappears when all players run out of cards'
+    (cp.war.3) answers cp.war_chonk_ends_war: the War stays (the option 'ends_war' contradicts the
+    text), under every reading, though the step is open on another question (whether that War's
+    player draws: cp.war_chonk_effect)."""
+    step = _step(3, "sweet=1,chonk=1,leaf=1,war=2,hand=1",
+                 {"hands": [["war"], ["war"], ["sweet"]], "discard": ["leaf"]},
+                 (("no_war",), ("play", "war"), ("draw", "chonk"), ("play", "chonk")), ("play", "war"))
+    assert _asked(step, "cp.war_chonk_ends_war") == {"keeps_war", "ends_war"}
+    assert _on_its_question(step, "cp.war_chonk_ends_war") == "answered"
+    assert _on_its_question(step, "cp.war_chonk_effect") == "open"
+    assert _recommended_is_the_engines(step)["war"] == "on"
+
+
+STEAL_DECK = "salty=1,leaf=1,sweet=1,steal=1,hand=1"
+"""3 players, one card each, one in the discard deck and none in the draw deck."""
+
+
+def test_whether_the_player_stolen_from_uses_the_discard_deck_is_an_ambiguity() -> None:
+    """P1 (the Munchies Master) steals P2's Leaf; the draw deck is empty, the discard deck holds a
+    Salty. 'If an action card requires you to draw and the draw deck is empty, use the discard deck'
+    (cp.empty-draw.1): the Steal makes the player stolen from draw, not its player. Read as any draw
+    an action card requires, he draws the Salty; read as its player's draws only, he draws nothing
+    and the stealer plays on. cp.steal_victim_draw_fallback decides it. (Through a helper computed
+    once per situation, the stealer's extra play depends on the reading too.)"""
+    step = _step(3, STEAL_DECK, {"hands": [["steal"], ["leaf"], ["sweet"]], "discard": ["salty"]},
+                 (("play", "steal"), ("steal_from", 1)), ("stolen", "leaf"))
+    a, b = _read(step[3], "cp.read.draw_requires_you", "its-player")
+    assert (a["next.who"], a["next.does"], a["next.source"]) == ("P2", "draw", "discard-deck")
+    assert (b["next.who"], b["next.does"], b["may.leaf"]) == ("P1", "play", "yes")
+    assert _asked(step, "cp.steal_victim_draw_fallback") == {"discard_deck", "no_draw"}
+    assert _on_its_question(step, "cp.steal_victim_draw_fallback") == "open"
+    assert _recommended_is_the_engines(step) == a
+
+
+def test_a_steal_with_both_decks_empty_is_an_ambiguity_the_engine_asks() -> None:
+    """2 players: P1 plays two See a Card, drawing both cards of the discard deck (the draw deck is
+    empty from the deal), then a Leaf; P2 plays a Steal with both decks empty. 'If the discard deck
+    is empty, the action card that tells you to draw, will have no effect' (cp.empty-draw.2): the
+    Steal makes the player stolen from draw, and the book counts it among the cards that entail you
+    to draw. Not read as such a card, it snatches as usual; read as one, it does nothing and the round
+    comes back to the Master. The engine asks cp.steal_nothing_to_draw there."""
+    step = _step(2, "see=2,steal=1,leaf=2,sweet=1,hand=2",
+                 {"hands": [["see", "see"], ["steal", "leaf"]], "discard": ["leaf", "sweet"]},
+                 (("play", "see"), ("name_type", "sweet"), ("show", "leaf"), ("draw", "leaf"), ("play", "see"),
+                  ("name_type", "sweet"), ("show", "leaf"), ("draw", "sweet"), ("play", "leaf")), ("play", "steal"))
+    a, b = _read(step[3], "cp.read.tells_you_to_draw", "steal-too")
+    assert (a["next.who"], a["next.does"], a["may.P1"]) == ("P2", "steal-from", "yes")
+    assert (b["next.who"], b["next.does"], b["draws"]) == ("P1", "continue", "-")
+    assert _asked(step, "cp.steal_nothing_to_draw") == {"snatch", "no_effect"}
+    assert _on_its_question(step, "cp.steal_nothing_to_draw") == "open"
+    assert _recommended_is_the_engines(step) == b
+
+
+def test_whether_see_a_card_may_name_an_action_card_is_an_ambiguity() -> None:
+    """'Make everyone show you a card type (e.g. everyone shows a sweet) of your choice' (cp.see.1):
+    the book's "Card Types" are the points, chonks, spoiled and fillers, and the "Action Cards" a
+    section apart. Read as any kind, the asker may name a War; read as those Card Types, he may not.
+    cp.named_types decides it (for the Force too, whose text says "a card ... of your choice")."""
+    step = _step(2, FULL, {"hands": [["see", "leaf", "stick", "brick", "stone", "salty"],
+                                     ["sweet", "stick", "brick", "stone", "salty", "leaf"]],
+                           "discard": ["stick", "brick", "stone", "salty", "sweet", "leaf"]},
+                 (), ("play", "see"))
+    a, b = _read(step[3], "cp.read.card_type", "card-types")
+    assert a["next.does"] == b["next.does"] == "name-see"
+    assert (a["may.war"], a["may.sweet"], b["may.war"], b["may.sweet"]) == ("yes", "yes", "no", "yes")
+    assert _asked(step, "cp.named_types") == {"any_kind", "non_action"}
+    assert _on_its_question(step, "cp.named_types") == "open"
+    assert _recommended_is_the_engines(step) == a
