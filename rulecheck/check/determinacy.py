@@ -386,13 +386,54 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
     for opts, k in leaves:
         if ruling in opts:
             by_option.setdefault(opts[ruling], set()).add(k)
+    if len(by_option) < 2:
+        return None
+    memo = (sit, ruling, tuple(sorted((o, tuple(sorted(ks, key=repr))) for o, ks in by_option.items())))
+    if memo not in _ANSWERS:
+        if len(_ANSWERS) > 100_000:
+            _ANSWERS.clear()
+        _ANSWERS[memo] = _answers_of(spec, sit, first, by_option, impossible, run)
+    found = _ANSWERS[memo]
+    return None if found is None else list(found)
+
+
+_ANSWERS: dict[Any, tuple[str, ...] | None] = {}
+
+
+def _answers_of(spec: Spec, sit: Any, first: Verdict, by_option: dict[str, set[Any]], impossible: Any,
+                run: SpecRun) -> tuple[str, ...] | None:
+    # what the ruling point decides: the facts and places on which its options' outcomes differ;
+    # a gap that reaches into them leaves its question open, whichever options the text allows
+    decides = set().union(*(_aspects(a, b) for a, b in combinations(
+        [k for keys in by_option.values() for k in keys], 2)))
+    if _aspects(spec.key(dict(first.outcome)), spec.key(dict(first.other))) & decides:
+        return None
     allowed = []
     for option, keys in sorted(by_option.items()):
         if impossible in keys or any(_allows(spec, sit, k, run) for k in sorted(keys, key=repr)):
             allowed.append(option)
     if len(allowed) != 1:
         return None
-    return [o for o in sorted(by_option) if o not in allowed]
+    return tuple(o for o in sorted(by_option) if o not in allowed)
+
+
+def _aspects(a: Any, b: Any) -> set[Any]:
+    """The facts (by name) and places on which two comparison keys differ. A key is a tuple of
+    (name, value) facts and (place, cards) entries (Chomp!), or of (name, value) pairs."""
+    if not isinstance(a, tuple) or not isinstance(b, tuple):
+        return {"*"} if a != b else set()
+    da, db = _as_map(a), _as_map(b)
+    return {k for k in da.keys() | db.keys() if da.get(k) != db.get(k)}
+
+
+def _as_map(key: tuple[Any, ...]) -> dict[Any, Any]:
+    out: dict[Any, Any] = {}
+    for item in key:
+        if isinstance(item, tuple) and len(item) == 2:
+            out[item[0]] = item[1]
+        else:
+            out[item] = True
+    return out
 
 
 def _allows(spec: Spec, sit: Any, key: Any, run: SpecRun) -> bool:

@@ -482,11 +482,23 @@ def _ask(spec: Spec, sit: Any, readings: Mapping[str, str] | None, choices: Mapp
     """One situation's question under ``readings`` and ``choices``' ruling constraints: the reader
     and view (what the clauses asked and read), the outcome, and the tracked constraints,
     principles and applied clause names (:func:`_tracked`)."""
+    key = (id(spec), sit, tuple(sorted((readings or {}).items())), _choices_key(choices))
+    for hit_key, hit in _ASKED:
+        if hit_key == key:
+            return hit
     reader = Reader(spec, readings or {})
     view = View(sit, reader)
     out = spec.outcome(view)
     rulings = spec.ruling_constraints(choices) if choices is not None else []
-    return (reader, view, out, *_tracked(spec, view, out, rulings))
+    found = (reader, view, out, *_tracked(spec, view, out, rulings))
+    _ASKED.insert(0, (key, found))
+    del _ASKED[4:]
+    return found  # type: ignore[return-value]
+
+
+_ASKED: list[tuple[Any, Any]] = []
+"""The last few questions built (:func:`_ask`): the quick question, the full verdict and the
+unsat core of one situation ask the same question in a row, so it is built once."""
 
 
 def _tracked(spec: Spec, view: View, out: Outcome,
@@ -570,6 +582,7 @@ def fresh_solver() -> None:
     for pool in _LITS.values():
         pool.clear()
     _LAST["key"], _LAST["clauses"] = None, {}
+    _ASKED.clear()
     _VERDICTS.clear()
     _DECISIONS.clear()
     _SITUATIONS.clear()
@@ -705,8 +718,9 @@ def _verdict(spec: Spec, sit: Any, out: Outcome, tracked: list[tuple[str, Any]],
     text = _question_text(out, tracked + principles)
     # the verdict is a function of the question alone: another reading that leaves every
     # constraint as it was, or another situation that reduces to the same constraints, is not
-    # asked again
-    memo = (text, tuple(n for n, _ in tracked), tuple(n for n, _ in principles), principles_used, max_swaps)
+    # asked again (the labels too: the same text may name other values, say another winner)
+    memo = (text, tuple(n for n, _ in tracked), tuple(n for n, _ in principles), principles_used, max_swaps,
+            _labels_key(out))
     found = _VERDICTS.get(memo)
     if found is None:
         found = _VERDICTS[memo] = _decide(spec, sit, out, tracked, principles, applied, text, principles_used,
@@ -714,6 +728,10 @@ def _verdict(spec: Spec, sit: Any, out: Outcome, tracked: list[tuple[str, Any]],
         if len(_VERDICTS) > _MEMO_LIMIT:
             _VERDICTS.pop(next(iter(_VERDICTS)))
     return found
+
+
+def _labels_key(out: Outcome) -> tuple[Any, ...]:
+    return tuple(out.labels.items())
 
 
 _VERDICTS: dict[tuple[Any, ...], Verdict] = {}

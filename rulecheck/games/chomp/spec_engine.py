@@ -89,10 +89,12 @@ def raw_key(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, ...]:
                 tuple(min(len(p), 4) for p in state.piles), tuple(bool(x) for x in state.discards),
                 tuple(len(x) for x in state.discards) if state.step == LAST_TWO else (),
                 state.aside, state.aside_tie, state.centre, action)
+    # (not the race's flags: they are a function of the face-up cards, the step and the ruleset, and
+    # under raw engine_outcomes tries every option they bake in)
     p = action[1] if action[0] == "slap" else -1
     top = state.piles[p][0] if p >= 0 and state.piles[p] else -1
     return (state.mode, state.step, state.table, state.aside, state.aside_tie, state.centre, state.active,
-            state.bad, state.ban_win, state.ban_bad, state.race, tuple(min(len(x), 2) for x in state.piles),
+            state.bad, state.ban_win, state.ban_bad, tuple(min(len(x), 2) for x in state.piles),
             tuple(bool(x) for x in state.discards), top, action)
 
 

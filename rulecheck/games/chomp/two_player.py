@@ -65,6 +65,11 @@ def turn_over(w: Work, ctx: Context) -> None:
                 lose = short
             elif len(w.piles[a]) != len(w.piles[b]):  # both short: the one with fewer cards
                 lose = [a if len(w.piles[a]) < len(w.piles[b]) else b]
+            elif not lose:  # both short by as many: the war is called off
+                for q in (a, b):
+                    standard.give_back(w, q, w.aside[q])
+                standard.end_of_round(w, ctx)
+                return
         if len(lose) == 2:
             _nobody_can_play(w, ctx)
             return

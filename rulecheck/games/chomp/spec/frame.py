@@ -118,10 +118,11 @@ def _nothing_ends_while_the_round_goes_on(s: Any, o: Outcome) -> Any:
 
 def _only_named_game_winners(s: Any, o: Outcome) -> Any:
     names = [n for n in o.vars if n.startswith("wins.")]
-    if not names or s.kind == "last-two":
-        return None  # (who wins the count is en.ending.3's whole question: where it is silent, it is open)
-    parts = [o.eq(n, "no") for n in names if (n, "yes") not in o.named]
-    parts += [implies(neg(o.eq("game", "over")), o.eq(n, "no")) for n in names]
+    if not names:
+        return None
+    parts = [implies(neg(o.eq("game", "over")), o.eq(n, "no")) for n in names]
+    if s.kind != "last-two":  # (who wins the count is en.ending.3's whole question: where it is silent, it is open)
+        parts += [o.eq(n, "no") for n in names if (n, "yes") not in o.named]
     return all_of(parts)
 
 

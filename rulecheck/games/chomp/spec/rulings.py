@@ -541,6 +541,11 @@ def _opt_war_short(option: str) -> Any:
         if option == "lose_the_war" and len(s.top[s.plays[0]]) != len(s.top[s.plays[1]]):
             a, b = s.plays
             return _forfeit(s, o, a if len(s.top[a]) > len(s.top[b]) else b)
+        if option == "lose_the_war" and not none:
+            # both short by as many: the war is called off, the set-aside cards go back
+            return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
+                        *(to_discard(o, n, owner_of(n)) for n in card_names(o, "aside")),  # type: ignore[arg-type]
+                        *(goes(o, n, "pile") for n in card_names(o, "top")))
         if len(none) == len(s.plays):
             return None
         if none:
