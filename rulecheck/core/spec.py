@@ -184,6 +184,11 @@ def _sym(name: str) -> str:
     return "|" + name.replace("|", "/") + "|"
 
 
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
+"""What an outcome variable's name may be: an SMT-LIB simple symbol, so that it can be written
+both quoted (``|name|``: what a clause says of it) and plain (``name``: a premise, :meth:`Outcome.peek`)."""
+
+
 def clause(*ids: str, readings: Sequence[str] = ()) -> Callable[[ClauseFn], ClauseRule]:
     """Decorator: the function under it formalises the clauses ``ids`` (English first)."""
 
@@ -217,6 +222,8 @@ class Outcome:
     def var(self, name: str, labels: Sequence[str]) -> str:
         if name in self.vars:
             raise ValueError(f"outcome variable {name!r} declared twice")
+        if not _SIMPLE.fullmatch(self.prefix + name):
+            raise ValueError(f"outcome variable {name!r}: letters, digits and . _ - only")
         if not labels:
             raise ValueError(f"outcome variable {name!r} has an empty domain")
         v = _sym(self.prefix + name)
@@ -247,11 +254,14 @@ class Outcome:
     def peek(self, name: str, label: str) -> Any:
         """``name == label`` as a condition only (a premise: "if all his cards went to others"),
         not something a clause says of the variable: it does not count as mentioning it, so the
-        frame principles still speak for it (``touched`` is left as it was)."""
+        frame principles still speak for it (``touched`` is left as it was, and the term names
+        the variable as an SMT-LIB simple symbol, which :func:`_only_in` does not count)."""
         before = name in self.touched
         found = self.eq(name, label)
         if not before:
             self.touched.discard(name)
+        if isinstance(found, str):
+            found = found.replace(self.vars[name], self.vars[name][1:-1])
         return found
 
     def require(self, name: str, label: str) -> Any:
@@ -513,6 +523,7 @@ def _tracked(spec: Spec, view: View, out: Outcome,
             ruled.append((f"ruling:{r.ruling}={r.option}", c))
             overridden |= r.overridden(view, out)
     applied = []
+    dropped: list[Any] = []  # the parts of clauses a ruling option sets aside
     reuse = _reusable(spec, view, out)
     for cl in spec.clauses:
         if cl.id in overridden:
@@ -523,17 +534,38 @@ def _tracked(spec: Spec, view: View, out: Outcome,
         if isinstance(c, dict):  # a clause in parts, each tracked (and overridable) on its own
             for part, pc in sorted(c.items()):
                 name = f"{cl.id}[{part}]"
-                if pc is not None and name not in overridden:
+                if pc is None:
+                    continue
+                if name in overridden:
+                    dropped.append(pc)
+                else:
                     applied.append((name, pc))
         else:
             applied.append((cl.id, c))
-    view.mentioned = set(out.touched)  # every variable a clause or ruling constraint read or set
+    # every variable a clause or ruling constraint read or set, but those only a part set aside
+    # by a ruling option speaks of: that part is not said here
+    view.mentioned = set(out.touched) - _only_in(out, dropped, [c for _, c in applied + ruled])
     principles = []
     for p in spec.principles:
         c = p.fn(view, out)
         if c is not None:
             principles.append((p.id, c))
     return applied + ruled, principles, [name for name, _ in applied]
+
+
+_SYMBOL = re.compile(r"\|([^|]*)\|")
+
+
+def _only_in(out: Outcome, dropped: list[Any], kept: list[Any]) -> set[str]:
+    """The outcome variables that the constraints ``dropped`` name and ``kept`` do not."""
+    if not dropped:
+        return set()
+    names = {v: n for n, v in out.vars.items()}
+
+    def named(cs: list[Any]) -> set[str]:
+        return {names[f"|{m}|"] for c in cs if isinstance(c, str) for m in _SYMBOL.findall(c) if f"|{m}|" in names}
+
+    return named(dropped) - named(kept)
 
 
 _LITS: dict[str, list[z3.BoolRef]] = {"lit": [], "xlit": []}
