@@ -41,10 +41,13 @@ from rulecheck.check.detectors import (
     normative_clauses,
 )
 from rulecheck.check.determinacy import (
+    PLAYOUT_SITUATIONS,
     SITUATIONS_PER_SEARCH,
     SpecRun,
     check_examples,
     check_explored,
+    check_playouts,
+    playout_findings,
     ruling_statuses,
     spec_findings,
     spec_summary,
@@ -603,11 +606,33 @@ def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_sta
         raise
 
 
-def _stats_job(cfg: Config, playouts: int, seed: int, steps: int, note: Progress | None) -> PlayoutStats | str:
+@dataclass
+class _PlayoutOutcome:
+    """What one playout job sends back: the statistics, and the determinacy check over the same
+    seeded full-deck games with its findings."""
+
+    stats: PlayoutStats
+    spec: SpecRun | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _stats_job(cfg: Config, playouts: int, seed: int, steps: int, note: Progress | None,
+               spec_situations: int | None = PLAYOUT_SITUATIONS) -> _PlayoutOutcome | str:
     try:
         if note is not None:
             note(f"playouts: {playouts} games of {cfg.label()} from seed {seed}")
-        return playout_stats(cfg.load(), playouts, seed, steps, cfg)
+        game = cfg.load()
+        out = _PlayoutOutcome(playout_stats(game, playouts, seed, steps, cfg))
+        if playouts:
+            out.spec = check_playouts(game, playouts, seed, steps, spec_situations, ruleset=cfg.ruleset)
+            if out.spec is not None:
+                out.findings = playout_findings(game, cfg, out.spec)
+                if note is not None:
+                    r = out.spec
+                    note(f"  specification {cfg.label()}, its playouts: {r.situations:,} situations, {r.verified:,} "
+                         f"steps verified, {len(r.disagreements)} disagreements, {r.seconds:.1f}s"
+                         + (f"; bounded: {r.states_checked} of {r.states_total} games checked" if r.bounded else ""))
+        return out
     except RulecheckError as exc:
         return f"playouts: {exc}"
     except Exception as exc:  # a crash in the model
@@ -714,6 +739,7 @@ def _run(
     per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
     per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
     spec_runs: dict[str, list[tuple[dict[str, Any], str, SpecRun]]] = {g: [] for g in games}
+    spec_playouts = None if spec_situations is None else min(spec_situations, PLAYOUT_SITUATIONS)
     found: list[Finding] = []
     chosen_open: set[str] = set()
     for game in games:
@@ -738,7 +764,7 @@ def _run(
             for game, variant, players in dict.fromkeys((e[0], e[1], e[2]) for e in entries):
                 cfg = Config(game, variant, players, "full", ruleset)
                 stat_cfgs.append(cfg)
-                calls.append((_stats_job, (cfg, playouts, seed, playout_steps, worker_note)))
+                calls.append((_stats_job, (cfg, playouts, seed, playout_steps, worker_note, spec_playouts)))
         results = iter(runner.map(calls, checkpoint))
         current: dict[str, Any] | None = None
         for (idx, role), outcome in zip(roles, results, strict=False):
@@ -775,14 +801,17 @@ def _run(
                 report.status = "partial"
                 _atomic_write(partial_path, report.dumps())
         stats: list[PlayoutStats] = []
-        for cfg, st in zip(stat_cfgs, results, strict=False):
-            if isinstance(st, str):
-                if st == "interrupted":
+        for cfg, played in zip(stat_cfgs, results, strict=False):
+            if isinstance(played, str):
+                if played == "interrupted":
                     raise KeyboardInterrupt
-                report.errors.append({"config": cfg.to_json(), "error": st})
+                report.errors.append({"config": cfg.to_json(), "error": played})
                 continue
-            stats.append(st)
-            report.statistics.append(st.to_json())
+            stats.append(played.stats)
+            report.statistics.append(played.stats.to_json())
+            if played.spec is not None:
+                spec_runs[cfg.game].append((cfg.to_json(), "playouts", played.spec))
+                found.extend(played.findings)
     except BaseException:
         runner.close(abort=True)
         raise
@@ -1103,15 +1132,20 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
             w(f"  - {_md_escape(e)}")
     if sp.get("bounded"):
         w(f"- Bounded: in {sp['bounded']} of {len(sp['configurations'])} searches the check stopped at its bound "
-          f"on distinct situations (column *checked*: the states, in search order, whose steps it checked); "
-          f"what it says there holds for those states only.")
+          f"on distinct situations (column *checked*: the states, in search order, or the seeded full-deck games, "
+          f"in order, whose steps it checked); what it says there holds for those states or games only.")
     w("")
     w("| configuration | ruleset | checked | steps | situations | determined | gaps | conflicts | verified | silent "
       "| disagree |")
     w("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for c in sp["configurations"]:
-        checked = "all" if c.get("complete", True) else f"{c['states_checked']:,} of {c['states_total']:,} states"
-        w(f"| {_config_text(c['config'])} | {c['ruleset']} | {checked} | {c['steps']} | {c['situations']} | "
+        unit = "games" if c["role"] == "playouts" else "states"
+        if not c.get("complete", True):
+            checked = f"{c['states_checked']:,} of {c['states_total']:,} {unit}"
+        else:
+            checked = f"all {c['states_total']:,} {unit}" if c["role"] == "playouts" else "all"
+        where = _config_text(c["config"]) + (", seeded playouts" if c["role"] == "playouts" else "")
+        w(f"| {where} | {c['ruleset']} | {checked} | {c['steps']} | {c['situations']} | "
           f"{c['determined']} | {c['gaps']} | {c['conflicts']} | {c['verified']} | {c['silent_decisions']} | "
           f"{c['disagreements']} |")
     w("")

@@ -146,7 +146,7 @@ def _contradicting(leaves: list[tuple[dict[str, str], Any]], relevant: set[str],
     return out
 
 
-SITUATIONS_PER_SEARCH = 2500
+SITUATIONS_PER_SEARCH = 1500
 """The audit's default bound on the distinct situations checked per search (an amount of work,
 so the same on any machine): the check visits states in the search's order and stops at the
 first new situation past the bound, and the report says so. ``None`` checks every situation."""
@@ -192,8 +192,61 @@ def check_explored(res: ExploreResult, progress: Any = None,
     return run if run.steps else None
 
 
+PLAYOUT_SITUATIONS = 500
+"""The audit's default bound on the distinct situations of the full-deck playouts checked per
+configuration (:func:`check_playouts`)."""
+
+
+def check_playouts(game: Any, games: int, seed: int, max_steps: int,
+                   max_situations: int | None = PLAYOUT_SITUATIONS, ruleset: str = "recommended") -> SpecRun | None:
+    """The determinacy check over the steps of seeded full-deck games (the audit's playouts,
+    :func:`rulecheck.check.stats.playout`: game ``i`` is the one ``seed + i`` plays), in order, up to
+    ``max_situations`` distinct situations: under a complete ruleset every step the clauses and
+    the ruleset decide is verified on the full deck. A finding's entry names its game and step
+    (``playout``: [seed, step]), from which :func:`playout_witness` replays it."""
+    from rulecheck.check.stats import playout
+
+    mods = spec_modules(game.name)
+    if mods is None:
+        return None
+    spec_mod, bridge = mods
+    spec: Spec = spec_mod.SPEC
+    choices: Mapping[str, str | None] = game._choices
+    complete = all(v is not None for v in choices.values())
+    run = SpecRun(ruleset)
+    t0 = time.monotonic()
+    fresh_solver()
+    seen: set[Any] = set()
+    cache: dict[Any, Any] = {}
+    situate = getattr(bridge, "situation_in", None)
+    played = 0
+    for i in range(games):
+        for n, (state, action, _) in enumerate(playout(game, seed + i, max_steps)):
+            played += 1
+            if not bridge.applies(state):
+                continue
+            if not _check_step(run, spec, bridge, game, choices, complete, state, action, ("playout", seed + i, n),
+                               seen, cache, situate, max_situations):
+                run.bounded = True
+                break
+        if run.bounded:
+            break
+        run.states_checked = i + 1  # (here: the games whose steps were all checked)
+    run.states_total = games
+    run.situations = len(cache)
+    run.seconds = time.monotonic() - t0
+    return run if run.steps else None
+
+
+def playout_witness(game: Any, seed: int, step: int) -> list[Any]:
+    """The actions of seeded game ``seed`` up to and including its step ``step``."""
+    from rulecheck.check.stats import playout
+
+    return [a for _, a, _ in (x for x, _ in zip(playout(game, seed, step + 1), range(step + 1), strict=False))]
+
+
 def _check_step(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choices: Mapping[str, str | None],
-                complete: bool, state: Any, action: Any, node: int, seen: set[Any], cache: dict[Any, Any],
+                complete: bool, state: Any, action: Any, node: Any, seen: set[Any], cache: dict[Any, Any],
                 situate: Any, max_situations: int | None) -> bool:
     """Check one step (False: it is a new situation past the bound, left unchecked)."""
     rk = bridge.raw_key(state, action)
@@ -250,7 +303,7 @@ def check_examples(game_name: str) -> SpecRun | None:
     return run if run.steps else None
 
 
-def _entry(node: int, action: Any, sit: Any, **extra: Any) -> dict[str, Any]:
+def _entry(node: Any, action: Any, sit: Any, **extra: Any) -> dict[str, Any]:
     from rulecheck.core.game import action_to_json
 
     text = sit.describe() if hasattr(sit, "describe") else repr(sit)
@@ -316,7 +369,7 @@ def _note(store: dict[str, dict[str, Any]], key: str, make: Any) -> None:
 
 
 def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: Any, action: Any, sit: Any,
-               new: dict[int, int], node: int, cache: dict[Any, _Text]) -> None:
+               new: dict[int, int], node: Any, cache: dict[Any, _Text]) -> None:
     leaves = [(opts, bridge.rename(k, new)) for opts, k in bridge.engine_outcomes(game, state, action)]
     impossible = getattr(bridge, "NOT_POSSIBLE", None)
     text = cache.get(sit)
@@ -458,12 +511,23 @@ def _kind_label(sit: Any) -> str:
 
 def _silent_key(v: Verdict, sit: Any) -> str:
     what = ",".join(sorted(d for d in v.differ if not d.startswith("card.")) or ["cards"]) if v.kind == "gap" \
-        else ",".join(v.core)
+        else ",".join(sorted({_clause_of(c) for c in v.core}))
     return f"{v.kind}:{_kind_label(sit)}:{what}"
 
 
+def _clause_of(name: str) -> str:
+    """A tracked name without the card it is about: ``en.tie.5[card.aside-tie.P2.eel.0]`` is
+    ``en.tie.5``, ``es.doble-chomp.3[en.ink-out.5:card.table.P2.seal.0]`` is
+    ``es.doble-chomp.3[en.ink-out.5]`` (one silent decision, whichever card shows it)."""
+    base, _, part = name.partition("[")
+    if not part or part.startswith("card."):
+        return base
+    inner = part.rstrip("]").split(":card.")[0]
+    return f"{base}[{inner}]"
+
+
 def _check_ruled(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choices: Mapping[str, str | None],
-                 state: Any, action: Any, sit: Any, new: dict[int, int], node: int, cache: dict[Any, Any]) -> None:
+                 state: Any, action: Any, sit: Any, new: dict[int, int], node: Any, cache: dict[Any, Any]) -> None:
     (_, engine), = bridge.engine_outcomes(game, state, action)
     engine = bridge.rename(engine, new)
     got = cache.get(sit)
@@ -545,10 +609,26 @@ def _verdict_text(v: Mapping[str, Any]) -> str:
 def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
     """The determinacy check's own findings for one search: silent decisions, disagreements
     between the engine and the text (or the ruleset), and ambiguities between readings."""
+    return _findings(res.game, res.config.to_json(), res.complete, run, lambda e: _witness_of(res, e), ["spec"])
+
+
+def playout_findings(game: Any, config: Any, run: SpecRun) -> list[Any]:
+    """The findings of :func:`check_playouts` on ``config``'s seeded full-deck games (witnesses
+    replay the game up to the step)."""
+    from rulecheck.core.game import action_to_json
+    from rulecheck.findings import Witness
+
+    def witness(e: Mapping[str, Any]) -> Any:
+        _, seed, step = e["node"]
+        actions = playout_witness(game, seed, step)
+        return Witness(config.to_json(), tuple(action_to_json(a) for a in actions), len(actions) - 1)
+
+    return _findings(game, config.to_json(), True, run, witness, ["spec", "playouts"])
+
+
+def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any, detected_by: list[str]) -> list[Any]:
     from rulecheck.findings import Finding, finding_id
 
-    game = res.game
-    cfg = res.config.to_json()
     out = []
     for key, e in sorted(run.silent.items()):
         v = e["verdict"]
@@ -560,8 +640,8 @@ def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
                     f"ruling point whose answer decides it: it decides alone. Situation: {e['situation']}. "
                     f"Engine outcome: {e['engine']}."),
             clauses=tuple(c.split("[")[0] for c in (v.get("core") or v.get("applied") or ())),
-            configs=(cfg,), witness=_witness_of(res, e), verified=res.complete, source="spec",
-            data={"detected_by": ["spec"], "verdict": v}))
+            configs=(cfg,), witness=witness_of(e), verified=complete, source="spec",
+            data={"detected_by": detected_by, "verdict": v}))
     for key, e in sorted(run.disagreements.items()):
         out.append(Finding(
             id=finding_id(game.name, "disagreement", key), game=game.name, kind="disagreement", severity="critical",
@@ -570,8 +650,8 @@ def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
                     + (f", which breaks {', '.join(e['core'])}." if e.get("core") else ".")),
             clauses=tuple(dict.fromkeys(c.split("[")[0] for c in e.get("core") or e["text"].get("applied", ()))),
             configs=(cfg,),
-            witness=_witness_of(res, e), verified=res.complete, source="spec",
-            data={"detected_by": ["spec"], "text": e["text"]}))
+            witness=witness_of(e), verified=complete, source="spec",
+            data={"detected_by": detected_by, "text": e["text"]}))
     mods = spec_modules(game.name)
     readings = mods[0].SPEC.readings if mods else {}
     for point, e in sorted(run.ambiguities.items()):
@@ -583,8 +663,8 @@ def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
             severity="medium", title=f"Ambiguity: {r.question if r else point}",
             detail=(f"The clause {r.clause if r else '?'} can be read in more than one way ({options}), and in a "
                     f"reachable situation the readings give different results: {lines}. Situation: {e['situation']}."),
-            clauses=(r.clause,) if r else (), configs=(cfg,), witness=_witness_of(res, e), verified=res.complete,
-            source="spec", data={"detected_by": ["spec"], "reading": point}))
+            clauses=(r.clause,) if r else (), configs=(cfg,), witness=witness_of(e), verified=complete,
+            source="spec", data={"detected_by": detected_by, "reading": point}))
     return out
 
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rulecheck.check.explore import Config
-from rulecheck.core.game import CHANCE, TERMINAL, Game
+from rulecheck.core.game import CHANCE, TERMINAL, Action, Game
+from rulecheck.core.provenance import Step
 
-__all__ = ["PlayoutStats", "combined_frequency", "playout_stats"]
+__all__ = ["PlayoutStats", "combined_frequency", "playout", "playout_stats"]
 
 
 def _r(x: float) -> float:
@@ -89,23 +90,13 @@ def playout_stats(
     length is ``max_steps``; it has no winner and no outcome).
     """
     out = PlayoutStats(config or Config.of(game), games, seed, max_steps, returns=[0.0] * game.num_players)
-    apply = game.apply_unchecked
-    current = game.current_player
-    legal = game.legal_actions
-    sample = game.sample_chance
     ruling_games, consultations, gap_games = out.ruling_games, out.ruling_consultations, out.gap_games
     for i in range(games):
-        rng = random.Random(seed + i)
         state = game.root_state()
         n = 0
         seen: set[str] = set()
         gaps: set[str] = set()
-        while n < max_steps:
-            who = current(state)
-            if who == TERMINAL:
-                break
-            action = sample(state, rng) if who == CHANCE else rng.choice(legal(state))
-            step = apply(state, action)
+        for _, _, step in playout(game, seed + i, max_steps):
             prov = step.provenance
             for r in prov.rulings:
                 consultations[r] = consultations.get(r, 0) + 1
@@ -127,6 +118,23 @@ def playout_stats(
         else:
             out.step_limit += 1
     return out
+
+
+def playout(game: Game, seed: int, max_steps: int) -> Iterator[tuple[Any, Action, Step]]:
+    """One seeded game: each step as (state before, action, step), at most ``max_steps`` of them.
+    Chance by the engine's probabilities, every other choice uniformly, from ``random.Random(seed)``
+    (the game ``rulecheck simulate ... --seed <seed>`` plays)."""
+    rng = random.Random(seed)
+    apply, current, legal, sample = game.apply_unchecked, game.current_player, game.legal_actions, game.sample_chance
+    state = game.root_state()
+    for _ in range(max_steps):
+        who = current(state)
+        if who == TERMINAL:
+            return
+        action = sample(state, rng) if who == CHANCE else rng.choice(legal(state))
+        step = apply(state, action)
+        yield state, action, step
+        state = step.state
 
 
 def combined_frequency(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from rulecheck.baseline import Baseline, baseline_text, failing, load_baseline
+from rulecheck.check.determinacy import SITUATIONS_PER_SEARCH
 from rulecheck.cli import main
 from rulecheck.cli.options import (
     DECKS_HINT,
@@ -234,7 +235,7 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
               help="Stop each search after this long (it is then reported as incomplete).")
 @click.option("--max-states", type=click.IntRange(min=1), default=3_000_000, show_default=True,
               help="Stop each search after this many distinct states.")
-@click.option("--spec-situations", type=click.IntRange(min=0), default=2500, show_default=True,
+@click.option("--spec-situations", type=click.IntRange(min=0), default=SITUATIONS_PER_SEARCH, show_default=True,
               help="Check at most this many distinct situations per search against the clause "
                    "specification (0: every one); a bounded check says so in the report.")
 @click.option("--playouts", type=click.IntRange(min=0), default=None,

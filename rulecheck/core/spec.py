@@ -536,7 +536,7 @@ def _tracked(spec: Spec, view: View, out: Outcome,
                 name = f"{cl.id}[{part}]"
                 if pc is None:
                     continue
-                if name in overridden:
+                if name in overridden or (":" in part and f"{cl.id}[{part.split(':')[0]}]" in overridden):
                     dropped.append(pc)
                 else:
                     applied.append((name, pc))

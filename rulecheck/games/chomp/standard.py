@@ -425,6 +425,12 @@ def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
     replay's winner gets are ruling points. In Underwater War and Chomp rápido a tie is a war.
     """
     kind = s.race & KIND_MASK
+    if w.mode == UNDERWATER_WAR and kind == RK_EEL and ctx.rule("chomp.eel_race_tie") == "cards_go_back":
+        # both slap the Eel at once: Underwater War's tie is two cards the same (ruling)
+        for q in range(len(w.table)):
+            give_back(w, q, w.table[q] + w.aside[q])
+        end_of_round(w, ctx)
+        return
     if w.mode in (UNDERWATER_WAR, 2) or kind in (RK_EEL, RK_RAPIDO):
         two_player.to_war(w, ctx)
         return
@@ -540,8 +546,23 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                 taken.extend(cards)
     elif doble:
         ctx.cite("es.doble-chomp.2")
+        mine = table[p]
+        # a replay's cards: 'the 4 cards' (es.doble-chomp.2), or the normal game's 'cards she can't
+        # chomp are reclaimed' (es.doble-chomp.3, en.ink-out.5, en.tie.5): ruling chomp.doble_replay_winnings
+        all_four = not race & (F_AFTER_INK | F_AFTER_TIE) or \
+            ctx.rule("chomp.doble_replay_winnings") == "all_four"
         for q in range(n):
-            taken.extend(table[q] + aside[q] + aside_tie[q])
+            for t in table[q]:
+                if all_four or q == p or _one_can_chomp(mine, t):
+                    taken.append(t)
+                else:
+                    back[q].append(t)
+            taken.extend(aside[q])
+            for t in aside_tie[q]:  # (ruling chomp.tie_replay_winnings = chompable_only)
+                if q == p or _one_can_chomp(mine, t):
+                    taken.append(t)
+                else:
+                    back[q].append(t)
     else:
         c = table[p][0]
         ctx.cite("en.gameplay.3", "es.como-se-juega.3", *GENERAL_CHAIN_CLAUSES, *CHAIN_CLAUSES[c])
@@ -575,6 +596,14 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                     ctx.cite("en.tie.5", "es.empate.5")
                     back[q].append(t)
     return tuple(taken), tuple(tuple(cards) for cards in back)
+
+
+def _one_can_chomp(mine: tuple[int, ...], t: int) -> bool:
+    """Whether one of the cards ``mine`` can chomp ``t`` (Doble Chomp: two cards each)."""
+    for c in mine:  # noqa: SIM110 (a loop: mypyc compiles any() over a generator to a call)
+        if CAN_CHOMP[c][t]:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- end of a round

@@ -183,6 +183,8 @@ def compare_for(ctx: Context, ca: int, cb: int, step: int, mode: int) -> tuple[i
         ctx.cite("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1")
         if ctx.rule("chomp.uw_eel_vs_octopus") == "octopus_first":
             eel = False
+    if eel and ca == cb and ctx.rule("chomp.uw_eel_pair") == "war":
+        return C_WAR, 0  # two Eels: a tie (en.underwater-war.3), not the Eel's race
     if eel:
         ctx.cite("en.underwater-war.5", "es.guerra-submarina.5", "es.dos-jugadores.2")
         _cite_mode(mode, ctx)

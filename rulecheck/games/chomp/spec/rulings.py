@@ -194,10 +194,56 @@ def _opt_tie_players(option: str) -> Any:
     return fn
 
 
+def _doble_replay_winner(s: Any) -> bool:
+    return s.kind == "race" and s.mode == "doble-chomp" and s.step in ("ink-out-replay", "tie-replay") \
+        and not s.eel and bool(s.slap)
+
+
+def _one_can_chomp(cards: tuple[str, ...], prey: str) -> bool:
+    return any(can_chomp(c, prey) for c in cards)
+
+
+def _opt_doble_replay_winnings(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _doble_replay_winner(s):
+            return None
+
+        def body(w: int) -> Any:
+            req = []
+            for q, c, i in s.table_cards():
+                n = tvar(q, c, i)
+                if option == "all_four" or q == w or _one_can_chomp(s.table[w], c):
+                    req.append(takes(s, o, n, w))
+                else:
+                    req.append(to_discard(o, n, q))
+            return all_of(req)
+
+        return for_each_winner(s, o, body)
+    return fn
+
+
+def _doble_replay_overrides(option: str) -> Any:
+    """``all_four`` sets aside, for the replay's cards, the normal game's 'cards she can't chomp
+    are reclaimed' and 'she gets the cards she can chomp'; ``chompable_only`` sets aside 'the 4
+    cards'."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        if option == "chompable_only":
+            return ["es.doble-chomp.2[cards]"]
+        names = [tvar(q, c, i) for q, c, i in s.table_cards()]
+        return [f"es.doble-chomp.3[{c}:{n}]" for c in ("en.ink-out.5", "en.tie.4", "en.tie.5") for n in names]
+    return fn
+
+
 def _opt_tie_winnings(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind != "race" or s.step != "tie-replay" or s.mode != "standard":
+        if s.kind != "race" or s.step != "tie-replay" or s.mode not in ("standard", "doble-chomp"):
             return None
+        if s.mode == "doble-chomp":  # (the replay's own cards are chomp.doble_replay_winnings')
+            def tie_cards(w: int) -> Any:
+                return all_of([takes(s, o, n, w) if option == "all_tie_cards" or owner_of(n) == w
+                               or _one_can_chomp(s.table[w], kind_of(n)) else to_discard(o, n, owner_of(n))  # type: ignore[arg-type]
+                               for n in card_names(o, "aside-tie")])
+            return for_each_winner(s, o, tie_cards)
 
         def body(w: int) -> Any:
             m = mine(s, w)
@@ -482,6 +528,59 @@ def _octopus_pair_overrides(option: str) -> tuple[str, ...]:
     return ("en.underwater-war.6[octopus]", "es.chomp-rapido.4[en.underwater-war.6:octopus]")
 
 
+def _opt_uw_eel_pair(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _uw_turn(s):
+            return None
+        f = faces(s)
+        if f is None or f[0][1] != "eel" or f[1][1] != "eel":
+            return None
+        if option == "eel_race":
+            return race_on_the_cards(s, o)
+        return conj(o.eq("next", "war"), o.eq("winner", "none"), *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
+
+    def race(s: Any, o: Outcome) -> Any:
+        p = _eel_race_both_eels(s)
+        if p is None or option != "eel_race":
+            return None
+        won = [takes(s, o, tvar(q, c, i), p) for q, c, i in s.table_cards()]
+        won += [takes(s, o, n, p) for n in card_names(o, "aside")]
+        return conj(neg(bad(o)), wins(o, p), round_over(o), *won)
+
+    return lambda s, o: race(s, o) if s.kind == "race" else fn(s, o)
+
+
+def _opt_eel_race_tie(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "race" or s.mode != "underwater-war" or s.event[0] != "tie":
+            return None
+        names = [tvar(q, c, i) for q, c, i in s.table_cards()] + card_names(o, "aside")
+        if option == "war":
+            return conj(o.eq("next", "war"), o.eq("winner", "none"), *(goes(o, n, "set-aside") for n in names))
+        return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
+                    *(to_discard(o, n, owner_of(n)) for n in names))  # type: ignore[arg-type]
+    return fn
+
+
+def _eel_race_both_eels(s: Any) -> int | None:
+    """In the 2-player Eel race with an Eel on each side, a slap on the other player's Eel (the same
+    card as the slapper's: a Bad Chomp by en.bad-chomp.4, the winning slap by en.underwater-war.5)."""
+    slap = s.slap if s.kind == "race" else None
+    if slap is None or s.mode not in ("underwater-war", "chomp-rapido") or slap[1] == slap[0] or slap[2] != "eel":
+        return None
+    return slap[0] if "eel" in s.table[slap[0]] else None
+
+
+def _eel_pair_overrides(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> tuple[str, ...]:
+        if s.kind == "race":  # the race between two Eels: 'the same as yours' gives way
+            return ("es.dos-jugadores.2[en.bad-chomp.2]", "es.dos-jugadores.2[en.bad-chomp.4]")
+        if option == "eel_race":
+            return ("en.underwater-war.3[tie]", "es.chomp-rapido.4[en.underwater-war.3:tie]")
+        return ("en.underwater-war.5", "es.chomp-rapido.4[en.underwater-war.5]")
+    return fn
+
+
 def _opt_uw_eel_vs_octopus(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if not _uw_turn(s) or not {"eel", "octopus"} <= _kinds_up(s):
@@ -675,6 +774,9 @@ def _rulings() -> list[RulingConstraint]:
         for opt in opts:
             allowed = opt == "allowed"
             out.append(_rc(rid, opt, _opt_own_lowest(mode, allowed), _own_lowest_overrides(mode, allowed)))
+    for opt in ("all_four", "chompable_only"):
+        out.append(_rc("chomp.doble_replay_winnings", opt, _opt_doble_replay_winnings(opt),
+                       _doble_replay_overrides(opt)))
     for opt in ("bad_chomp", "no_effect"):
         out.append(_rc("chomp.eel_race_wrong_card", opt, _opt_eel_race_wrong_card(opt),
                        ("es.dos-jugadores.2[en.bad-chomp.2]",) if opt == "bad_chomp" else ()))
@@ -682,6 +784,10 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("chomp.doble_which_card", opt, _opt_doble_which(opt), _doble_which_overrides(opt)))
     for opt in ("next_card", "war"):
         out.append(_rc("chomp.uw_octopus_pair", opt, _opt_uw_octopus_pair(opt), _octopus_pair_overrides(opt)))
+    for opt in ("eel_race", "war"):
+        out.append(_rc("chomp.uw_eel_pair", opt, _opt_uw_eel_pair(opt), _eel_pair_overrides(opt)))
+    for opt in ("war", "cards_go_back"):
+        out.append(_rc("chomp.eel_race_tie", opt, _opt_eel_race_tie(opt)))
     for opt in ("eel_prevails", "octopus_first"):
         out.append(_rc("chomp.uw_eel_vs_octopus", opt, _opt_uw_eel_vs_octopus(opt), _eel_vs_octopus_overrides(opt)))
     for opt in ("higher_wins", "race_again"):
