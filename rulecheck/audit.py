@@ -98,6 +98,7 @@ DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = {
         ("standard", 3, "seal=1,bigfish=1,shrimp=1,plankton=1"),
         ("standard", 5, "shark=2,plankton=2,octopus=1"),
         ("standard", 6, "shark=2,littlefish=1,plankton=2,octopus=1"),
+        ("standard", 7, "plankton=7"),  # more players than the 3-6 a ruling might allow
         # two cards each: an Ink Out replay that chomps, chained Ink Outs, an Eel in a replay
         ("standard", 3, "shark=1,littlefish=1,plankton=1,octopus=3"),
         ("standard", 3, "plankton=2,eel=1,octopus=3"),

@@ -29,6 +29,7 @@ from rulecheck.games.chomp.cards import CARD_NAMES
 from rulecheck.games.chomp.race import VALID, classify, lowest
 from rulecheck.games.chomp.spec.vocabulary import pname
 from rulecheck.games.chomp.state import (
+    DEAL,
     DOBLE_CHOMP,
     F_AFTER_TIE,
     KIND_MASK,
@@ -70,7 +71,7 @@ def applies(state: Hashable) -> bool:
     if type(state) is not ChompState:
         return False
     s: ChompState = state  # type: ignore[assignment]
-    if s.phase == TURN:
+    if s.phase == TURN or s.phase == DEAL:
         return True
     return s.phase == RACE and s.race & KIND_MASK in _RACE
 
@@ -83,6 +84,8 @@ def _need(s: ChompState) -> int:
 def raw_key(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, ...]:
     """Everything a step depends on except the order of the piles' cards below what it can reach
     (a cache key)."""
+    if state.phase == DEAL:
+        return (state.mode, len(state.piles), _dealt(action))
     if state.phase == TURN:
         k = _need(state)
         return (state.mode, state.step, state.active, state.replay, tuple(p[:k] for p in state.piles),
@@ -144,6 +147,9 @@ def _turn_order(state: ChompState) -> tuple[int, ...]:
 def situation(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, dict[int, int]]:
     """The facts of a step, in the specification's words, with its players renamed in a canonical
     order; and the renaming (engine player -> situation player)."""
+    if state.phase == DEAL:
+        return spec.DealSituation(players=len(state.piles), mode=MODE_NAMES[state.mode], cards=_dealt(action)), {
+            p: p for p in range(len(state.piles))}
     if state.phase == TURN and state.step == LAST_TWO:
         order = _turn_order(state)
         new = {p: i for i, p in enumerate(order)}
@@ -260,9 +266,16 @@ def _won_to_piles(before: ChompState, after: ChompState, q: int, kept: int) -> l
     return list(after.piles[q][kept:]) if len(after.piles[q]) > kept else []
 
 
+def _dealt(action: tuple[Any, ...]) -> int:
+    """The number of cards a deal action deals and leaves out of play."""
+    return sum(len(p) for p in action[1]) + len(action[2])
+
+
 def project(before: ChompState, action: tuple[Any, ...], after: ChompState) -> tuple[Any, ...]:
     """An engine step as the specification's comparison key (see
     :func:`~rulecheck.games.chomp.spec.vocabulary.compare_key`)."""
+    if before.phase == DEAL:
+        return (("game", "over" if after.phase == OVER else "goes-on"),)
     if before.phase == TURN and before.step == LAST_TWO:
         facts = {"game": "over" if after.phase == OVER else "goes-on", "mode": MODE_NAMES[after.mode]}
         for q in players_of(before.active):

@@ -9,7 +9,7 @@ Z3 constraint. Nothing here imports the engine: :mod:`rulecheck.games.chomp.spec
 the situations from engine states and projects engine steps onto the same outcome variables, and
 :mod:`rulecheck.check.determinacy` asks the solver whether the text determines each one.
 
-What is specified: every step of play in all four games (the 3+ player game, Underwater War,
+What is specified: the deal, and every step of play in all four games (the 3+ player game, Underwater War,
 Chomp rápido and Doble Chomp): the turn-over (a new round, the replays after an Ink Out or a tie, a
 war, the next card after an Octopus), every step of a slap race (a first slap, a tie, nobody
 slapping: Feeding Frenzies, Ink Outs, Bad Chomps, the 2-player races), the end of a round (who is
@@ -38,6 +38,7 @@ from rulecheck.games.chomp.spec.frame import PRINCIPLES
 from rulecheck.games.chomp.spec.readings import READINGS
 from rulecheck.games.chomp.spec.rulings import RULINGS
 from rulecheck.games.chomp.spec.vocabulary import (
+    DealSituation,
     LastTwoSituation,
     RaceSituation,
     TurnSituation,
@@ -47,16 +48,14 @@ from rulecheck.games.chomp.spec.vocabulary import (
     race_outcome,
 )
 
-__all__ = ["SPEC", "UNFORMALISED", "LastTwoSituation", "RaceSituation", "TurnSituation", "race_outcome"]
+__all__ = ["SPEC", "UNFORMALISED", "DealSituation", "LastTwoSituation", "RaceSituation", "TurnSituation",
+           "race_outcome"]
 
 UNFORMALISED: dict[str, str] = {
     "en.object.1": "the game's purpose ('Chomp your way to the top of the food chain by collecting all of the "
                    "cards'): what it decides is said by en.object.2, formalised",
     **{f"en.food-chain.{i}": "the food chain: formalised as the relation can_chomp that the clauses use"
        for i in range(1, 12)},
-    **{f"en.setup.{i}": "set-up: the shuffle and the deal are the chance step every game starts from; its legal "
-                        "outcomes (equal piles face down, the rest out of play) are the engine's deals, checked by "
-                        "the explorer's card-conservation invariant" for i in (1, 2, 3)},
     "en.setup.4": "advice to players ('Don't look!'): no effect on the outcome",
 }
 

@@ -25,7 +25,7 @@ __all__ = ["CLAUSES", "holds", "nothing_in_the_centre", "the_round_ends"]
 
 def the_round_ends(s: Any, o: Outcome) -> Any:
     """A test: this step ends the round (Python False where it cannot)."""
-    if s.kind == "last-two" or "game" not in o.vars:
+    if s.kind not in ("race", "turn") or "game" not in o.vars:
         return False
     return o.eq("next", "round-over")
 
@@ -59,7 +59,7 @@ def washed_up_when_all_your_cards_are_chomped(s: Any, o: Outcome) -> Any:
     the round all went to other players is out. (One whose last cards stay in the centre: the
     sentence does not say.) One part per player.
     """
-    if s.kind == "last-two" or s.mode != "standard":
+    if s.kind not in ("race", "turn") or s.mode != "standard":
         return None
     over = the_round_ends(s, o)
     if over is False:
@@ -84,7 +84,7 @@ def keep_playing_until_two_have_cards(s: Any, o: Outcome) -> Any:
     centre. With three or more players who have cards play goes on; with exactly two the last two
     players choose what happens (en.ending.3).
     """
-    if s.kind == "last-two" or s.mode != "standard":
+    if s.kind not in ("race", "turn") or s.mode != "standard":
         return None
     over = the_round_ends(s, o)
     if over is False:

@@ -62,7 +62,7 @@ def _winner_places(s: Any, o: Outcome, name: str) -> list[Any]:
 
 
 def _cards_go_to_owner_or_winner(s: Any, o: Outcome) -> Any:
-    if s.kind == "last-two":
+    if s.kind not in ("race", "turn"):
         return None
     req = []
     for n in card_names(o):
@@ -75,7 +75,7 @@ def _cards_go_to_owner_or_winner(s: Any, o: Outcome) -> Any:
 
 
 def _unmoved_cards_stay(s: Any, o: Outcome) -> Any:
-    if s.kind == "last-two":
+    if s.kind not in ("race", "turn"):
         return None
     req = [goes(o, n, "set-aside") for n in card_names(o, "aside") if n not in s.mentioned]
     req += [goes(o, n, "centre") for n in card_names(o, "centre") if n not in s.mentioned]
@@ -86,7 +86,7 @@ def _unmoved_cards_stay(s: Any, o: Outcome) -> Any:
 
 
 def _only_named_winners(s: Any, o: Outcome) -> Any:
-    if s.kind == "last-two":
+    if s.kind not in ("race", "turn"):
         return None
     return all_of([neg(winner_is(o, p)) for p in range(s.players) if ("winner", pname(p)) not in o.named])
 
@@ -109,7 +109,7 @@ def _replays_only_in_a_replay(s: Any, o: Outcome) -> Any:
 
 
 def _nothing_ends_while_the_round_goes_on(s: Any, o: Outcome) -> Any:
-    if "game" not in o.vars or s.kind == "last-two":
+    if "game" not in o.vars or s.kind not in ("race", "turn"):
         return None
     req = [o.eq("game", "goes-on")]
     req += [o.eq(n, "no") for n in o.vars if n.startswith(("out.", "wins."))]

@@ -144,6 +144,21 @@ def octopus_rules(s: Any) -> bool:
 
 # --------------------------------------------------------------------------- Game Play
 
+@clause("en.setup.1", "es.preparar.1", "en.setup.2", "es.preparar.2", "en.setup.3", "es.preparar.3")
+def shuffle_and_deal_equally(s: Any, o: Outcome) -> Any:
+    """"Once you are familiar with the chomping order, remove the two Chomp! sequence cards, then
+    shuffle and deal the remaining cards face down, equally to each player." With en.setup.2-3,
+    "Place any extra cards back in the box, out of play. Stack your cards face down in a pile in
+    front of you."
+
+    The deal (the cards each player gets are its action: equal piles, the rest out of play) starts
+    the game, for any number of players: the book sets no maximum ("for three or more players").
+    """
+    if s.kind != "deal":
+        return None
+    return o.eq("game", "goes-on")
+
+
 @clause("en.gameplay.1", "es.como-se-juega.1", "en.outcomes.4", "es.resultados.4")
 def all_players_turn_over_their_top_card(s: Any, o: Outcome) -> Any:
     """"In unison, all players turn over the top card of their pile into the center of the playing
@@ -410,7 +425,7 @@ def next_winner_takes_them(s: Any, o: Outcome) -> Any:
     Bad Chomp cards left in the centre by an earlier round go to this round's winner (in
     Underwater War the round may be won at the turn-over).
     """
-    if s.kind == "last-two" or not s.centre or (s.kind == "race" and s.bad_before):
+    if s.kind not in ("race", "turn") or not s.centre or (s.kind == "race" and s.bad_before):
         return None
     return for_each_winner(s, o, lambda w: all_of([takes(s, o, n, w) for n in card_names(o, "centre")]))
 
@@ -703,7 +718,8 @@ def tie_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
 
 
 CLAUSES = [
-    all_players_turn_over_their_top_card, first_to_slap_the_lowest_wins, he_collects_what_his_card_can_chomp,
+    shuffle_and_deal_equally, all_players_turn_over_their_top_card, first_to_slap_the_lowest_wins,
+    he_collects_what_his_card_can_chomp,
     if_your_card_couldnt_be_chomped, lowest_card_yours_not_allowed, when_your_pile_runs_out_shuffle,
     what_a_bad_chomp_is, slap_a_higher_card, slap_the_same_card, slap_your_own_card, slap_in_an_ink_out,
     put_the_top_card_down, winner_takes_both_your_cards, no_winner_cards_stay_in_the_centre,

@@ -284,7 +284,7 @@ def _opt_fewer_than_two(option: str) -> Any:
     after a round; in a 2-player game, one of them (or neither) has cards while cards are left in
     the centre, so nobody has collected all the cards."""
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind == "last-two":
+        if s.kind not in ("race", "turn"):
             return None
         over = the_round_ends(s, o)
         if over is False:
@@ -307,6 +307,14 @@ def _three_or_more(have: dict[int, Any]) -> Any:
     from rulecheck.games.chomp.spec.vocabulary import at_least
 
     return at_least(3, list(have.values()))
+
+
+def _opt_player_count(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.kind != "deal" or s.mode != "standard":
+            return None
+        return o.eq("game", "over" if option == "three_to_six" and s.players > 6 else "goes-on")
+    return fn
 
 
 def _opt_count_declares_winner(option: str) -> Any:
@@ -396,7 +404,7 @@ def _opt_two_player_bad_chomps(option: str) -> Any:
 
 def _opt_won_cards(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind == "last-two" or s.mode == "standard":
+        if s.kind not in ("race", "turn") or s.mode == "standard":
             return None
         names = card_names(o) + (["penalty"] if "penalty" in o.vars else [])
         other = "pile" if option == "discard_pile" else "discard"
@@ -750,6 +758,8 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("chomp.fewer_than_two_left", opt, _opt_fewer_than_two(opt), ("en.object.2",)))
     for opt in ("shared_win", "no_winner"):
         out.append(_rc("chomp.count_tie", opt, _opt_count_tie(opt)))
+    for opt in ("three_or_more", "three_to_six"):
+        out.append(_rc("chomp.player_count", opt, _opt_player_count(opt), ("en.setup.1",)))
     out.append(_rc("chomp.count_declares_winner", "most_cards_wins", _opt_count_declares_winner("most_cards_wins"),
                    ("en.object.2",)))
     out.append(_rc("chomp.count_declares_winner", "no_winner", _opt_count_declares_winner("no_winner"),

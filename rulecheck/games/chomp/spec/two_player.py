@@ -241,7 +241,7 @@ def the_object_is_to_collect_all_the_cards(s: Any, o: Outcome) -> Any:
     collected all the cards (the other has none, and none is left in the centre), the game is over
     and he has won.
     """
-    if s.kind == "last-two" or s.mode == "standard" or "game" not in o.vars:
+    if s.kind not in ("race", "turn") or s.mode == "standard" or "game" not in o.vars:
         return None
     from rulecheck.games.chomp.spec.ending import holds, nothing_in_the_centre, the_round_ends
 
@@ -335,7 +335,7 @@ def rapido_ties_eels_and_octopuses_as_in_underwater_war(s: Any, o: Outcome) -> A
     Underwater War's tie (en.underwater-war.3-4), Eel (.5) and Octopus (.6) rules in Chomp rápido;
     a tie in the race (both slap at once) is broken as a tie is: by a war.
     """
-    if s.mode != "chomp-rapido" or s.kind == "last-two":
+    if s.mode != "chomp-rapido" or s.kind not in ("race", "turn"):
         return None
     parts = {"en.underwater-war.3": _a_tie_is_a_war(s, o), "en.underwater-war.4": _war_higher_takes_all(s, o),
              "en.underwater-war.5": _eel_race(s, o), "en.underwater-war.6": _octopus_next_card(s, o)}
@@ -398,7 +398,7 @@ def doble_ties_eels_and_octopuses_as_in_the_normal_game(s: Any, o: Outcome) -> A
     The 3+ player game's tie (en.tie.1-5), Feeding Frenzy (en.feeding-frenzy.1-3), Ink Out
     (en.ink-out.2-6) and Octopus vs. Eel (en.octopus-vs-eel.1) rules in Doble Chomp.
     """
-    if s.mode != "doble-chomp" or s.kind == "last-two":
+    if s.mode != "doble-chomp" or s.kind not in ("race", "turn"):
         return None
     out: dict[str, Any] = {}
     for cid, body in NORMAL_GAME_BODIES.items():

@@ -24,8 +24,8 @@ from typing import Any, ClassVar
 from rulecheck.core.spec import Outcome, conj, disj, implies, neg
 
 __all__ = [
-    "CARD_KINDS", "CREATURES", "MODES", "LastTwoSituation", "RaceSituation", "TurnSituation", "can_chomp",
-    "compare_key", "key_term", "outcome", "pname", "rank",
+    "CARD_KINDS", "CREATURES", "MODES", "DealSituation", "LastTwoSituation", "RaceSituation", "TurnSituation",
+    "can_chomp", "compare_key", "key_term", "outcome", "pname", "rank",
 ]
 
 # The food chain (en.food-chain.4-11): creatures ranked from the bottom; the two action cards
@@ -265,6 +265,28 @@ class TurnSituation:
 
 
 @dataclass(frozen=True)
+class DealSituation:
+    """The deal (a chance step: its action is the cards each player gets): how many players, how
+    many cards the deck has after the two sequence cards are removed, and the game."""
+
+    kind: ClassVar[str] = "deal"
+    two_player: ClassVar[bool] = False
+    players: int
+    mode: str
+    cards: int
+
+    INDEXED: ClassVar[tuple[str, ...]] = ()
+    DERIVED: ClassVar[dict[str, tuple[str, ...]]] = {"kind": (), "two_player": (), "label": ("mode",)}
+
+    def label(self) -> str:
+        return f"{self.mode}:deal"
+
+    def describe(self) -> str:
+        return (f"{MODE_NAMES[self.mode]}, {self.players} players: the {self.cards} cards are shuffled and dealt "
+                f"({self.cards // self.players} each, {self.cards % self.players} out of play).")
+
+
+@dataclass(frozen=True)
 class LastTwoSituation:
     """Only two players have cards (en.ending.2); ``cards[p]`` is how many each holds (pile and
     discard pile), ``centre`` how many cards are left in the centre, and ``choice`` what the two
@@ -397,9 +419,17 @@ def last_two_outcome(s: Any) -> Outcome:
     return o
 
 
+def deal_outcome(s: Any) -> Outcome:
+    """The deal decides whether the game can be played (the cards each player gets are the
+    deal's action)."""
+    o = Outcome()
+    o.var("game", ("goes-on", "over"))
+    return o
+
+
 def outcome(s: Any) -> Outcome:
     """The outcome variables of any specified step."""
-    return {"race": race_outcome, "turn": turn_outcome, "last-two": last_two_outcome}[s.kind](s)
+    return {"race": race_outcome, "turn": turn_outcome, "last-two": last_two_outcome, "deal": deal_outcome}[s.kind](s)
 
 
 def card_names(o: Outcome, zone: str | None = None) -> list[str]:
