@@ -167,3 +167,31 @@ def test_a_decision_the_engine_takes_alone_is_a_silent_decision() -> None:
     an engine that settles it alone is reported."""
     assert not any("war/turn-over" in k for k in _planted("clean-raw")["silent"])  # type: ignore[operator]
     assert any("war/turn-over" in k for k in _planted("silent")["silent"]), "the silent decision went unnoticed"  # type: ignore[operator]
+
+
+def test_a_clause_says_nothing_of_the_kinds_of_step_it_is_not_asked_about() -> None:
+    """``@clause(..., kinds=...)`` lets the check skip a sentence for other kinds of step: that is
+    sound only if the sentence would say nothing there."""
+    from rulecheck.core.spec import Reader, View
+    from rulecheck.games.chomp.spec import DealSituation
+
+    samples = [
+        _turn("standard", (("seal",), ("shrimp",), ("shark",))),
+        _turn("underwater-war", (("octopus",), ("eel",))),
+        _turn("doble-chomp", (("seal", "shrimp"), ("shark", "plankton")), step="tie-replay",
+              aside=((0, "seal", "tie"),)),
+        RaceSituation(players=2, mode="chomp-rapido", active=(0, 1), step="war", table=(("eel",), ("seal",)),
+                      aside=((0, "shark", "war"),), centre=("plankton",), bad_before=(1,), pile=(1, 0),
+                      has_discard=(True, False), event=("slap", 0, 1, "seal")),
+        RaceSituation(players=3, mode="standard", active=(0, 1, 2), step="ink-out-replay",
+                      table=(("seal",), ("shrimp",), ()), aside=((2, "octopus", "ink-out"),), centre=(),
+                      bad_before=(), pile=(2, 2, 0), has_discard=(False, False, True), event=("nobody",)),
+        LastTwoSituation(players=3, active=(0, 2), cards=(3, 0, 3), centre=1, choice=("count",)),
+        DealSituation(players=4, mode="standard", cards=50),
+    ]
+    for sit in samples:
+        out = SPEC.outcome(View(sit, Reader(SPEC, {})))
+        for rule in SPEC.clauses:
+            if rule.kinds is None or sit.kind in rule.kinds:
+                continue
+            assert rule.fn(View(sit, Reader(SPEC, {})), out) is None, (rule.id, sit.kind)

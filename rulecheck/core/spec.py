@@ -67,6 +67,7 @@ class ClauseRule:
     name: str
     fn: ClauseFn
     readings: tuple[str, ...] = ()
+    kinds: tuple[str, ...] | None = None  # the kinds of situation it can apply to (None: any)
 
     @property
     def id(self) -> str:
@@ -189,11 +190,14 @@ _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
 both quoted (``|name|``: what a clause says of it) and plain (``name``: a premise, :meth:`Outcome.peek`)."""
 
 
-def clause(*ids: str, readings: Sequence[str] = ()) -> Callable[[ClauseFn], ClauseRule]:
-    """Decorator: the function under it formalises the clauses ``ids`` (English first)."""
+def clause(*ids: str, readings: Sequence[str] = (), kinds: Sequence[str] | None = None
+           ) -> Callable[[ClauseFn], ClauseRule]:
+    """Decorator: the function under it formalises the clauses ``ids`` (English first). ``kinds``
+    names the kinds of situation (their ``kind``) the sentence can apply to, where a game's
+    specification has several: the check does not ask it of the others (it would say nothing)."""
 
     def wrap(fn: ClauseFn) -> ClauseRule:
-        return ClauseRule(tuple(ids), fn.__name__, fn, tuple(readings))
+        return ClauseRule(tuple(ids), fn.__name__, fn, tuple(readings), None if kinds is None else tuple(kinds))
 
     return wrap
 
@@ -525,8 +529,9 @@ def _tracked(spec: Spec, view: View, out: Outcome,
     applied = []
     dropped: list[Any] = []  # the parts of clauses a ruling option sets aside
     reuse = _reusable(spec, view, out)
+    kind = getattr(type(view._sit), "kind", None)
     for cl in spec.clauses:
-        if cl.id in overridden:
+        if cl.id in overridden or (cl.kinds is not None and kind not in cl.kinds):
             continue
         c = _clause_result(cl, view, out, reuse)
         if c is None:

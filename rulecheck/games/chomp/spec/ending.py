@@ -51,7 +51,7 @@ def nothing_in_the_centre(s: Any, o: Outcome) -> Any:
     return conj(*(neg(o.peek(n, "centre")) for n in card_names(o)))
 
 
-@clause("en.ending.1", "es.fin.1")
+@clause("en.ending.1", "es.fin.1", kinds=("race", "turn"))
 def washed_up_when_all_your_cards_are_chomped(s: Any, o: Outcome) -> Any:
     """"If all your cards get chomped up by other players, you're washed up and out of the game."
 
@@ -74,7 +74,7 @@ def washed_up_when_all_your_cards_are_chomped(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.ending.2", "es.fin.2")
+@clause("en.ending.2", "es.fin.2", kinds=("race", "turn"))
 def keep_playing_until_two_have_cards(s: Any, o: Outcome) -> Any:
     """"Keep playing until there are only 2 players who have cards."
 
@@ -96,7 +96,7 @@ def keep_playing_until_two_have_cards(s: Any, o: Outcome) -> Any:
     return parts
 
 
-@clause("en.ending.3", "es.fin.3")
+@clause("en.ending.3", "es.fin.3", kinds=("last-two",))
 def the_last_two_count_or_switch(s: Any, o: Outcome) -> Any:
     """"The last 2 players can either count their cards and declare the one with the most cards the
     winner, or they can switch to one of the 2-player games and continue playing."
@@ -116,7 +116,7 @@ def the_last_two_count_or_switch(s: Any, o: Outcome) -> Any:
     return parts
 
 
-@clause("en.object.2", "es.objeto.2", readings=("chomp.read.object_only_way",))
+@clause("en.object.2", "es.objeto.2", readings=("chomp.read.object_only_way",), kinds=("race", "turn", "last-two"))
 def the_first_to_collect_all_the_cards_wins(s: Any, o: Outcome) -> Any:
     """"The first player to collect all of the cards wins the game."
 

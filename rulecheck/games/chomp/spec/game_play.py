@@ -144,7 +144,7 @@ def octopus_rules(s: Any) -> bool:
 
 # --------------------------------------------------------------------------- Game Play
 
-@clause("en.setup.1", "es.preparar.1", "en.setup.2", "es.preparar.2", "en.setup.3", "es.preparar.3")
+@clause("en.setup.1", "es.preparar.1", "en.setup.2", "es.preparar.2", "en.setup.3", "es.preparar.3", kinds=("deal",))
 def shuffle_and_deal_equally(s: Any, o: Outcome) -> Any:
     """"Once you are familiar with the chomping order, remove the two Chomp! sequence cards, then
     shuffle and deal the remaining cards face down, equally to each player." With en.setup.2-3,
@@ -159,7 +159,7 @@ def shuffle_and_deal_equally(s: Any, o: Outcome) -> Any:
     return o.eq("game", "goes-on")
 
 
-@clause("en.gameplay.1", "es.como-se-juega.1", "en.outcomes.4", "es.resultados.4")
+@clause("en.gameplay.1", "es.como-se-juega.1", "en.outcomes.4", "es.resultados.4", kinds=("turn",))
 def all_players_turn_over_their_top_card(s: Any, o: Outcome) -> Any:
     """"In unison, all players turn over the top card of their pile into the center of the playing
     area." With en.outcomes.4, "Play continues with all players turning over their top card at the
@@ -180,7 +180,7 @@ def _first_to_slap_the_lowest_wins(s: Any, o: Outcome) -> Any:
     return implies(is_race(o, "chomp"), conj(wins(o, p), round_over(o)))
 
 
-@clause("en.gameplay.2", "es.como-se-juega.2")
+@clause("en.gameplay.2", "es.como-se-juega.2", kinds=("race",))
 def first_to_slap_the_lowest_wins(s: Any, o: Outcome) -> Any:
     """"The first player to slap the card with the lowest creature on the food chain and shout
     "Chomp!" wins the round."
@@ -193,7 +193,7 @@ def first_to_slap_the_lowest_wins(s: Any, o: Outcome) -> Any:
     return _first_to_slap_the_lowest_wins(s, o)
 
 
-@clause("en.gameplay.3", "es.como-se-juega.3")
+@clause("en.gameplay.3", "es.como-se-juega.3", kinds=("race",))
 def he_collects_what_his_card_can_chomp(s: Any, o: Outcome) -> Any:
     """"He collects all the cards his card can chomp and places them face down in a separate
     discard pile."
@@ -209,7 +209,7 @@ def he_collects_what_his_card_can_chomp(s: Any, o: Outcome) -> Any:
     return for_each_winner(s, o, body)
 
 
-@clause("en.gameplay.4", "es.como-se-juega.4", readings=("chomp.read.gameplay4_scope",))
+@clause("en.gameplay.4", "es.como-se-juega.4", readings=("chomp.read.gameplay4_scope",), kinds=("race",))
 def if_your_card_couldnt_be_chomped(s: Any, o: Outcome) -> Any:
     """"If your card couldn't be chomped, place it in your discard pile."
 
@@ -233,7 +233,7 @@ def if_your_card_couldnt_be_chomped(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.gameplay.5", "es.como-se-juega.5")
+@clause("en.gameplay.5", "es.como-se-juega.5", kinds=("race",))
 def lowest_card_yours_not_allowed(s: Any, o: Outcome) -> Any:
     """"Note: If the lowest card is yours, you are not allowed to chomp."
 
@@ -247,7 +247,7 @@ def lowest_card_yours_not_allowed(s: Any, o: Outcome) -> Any:
     return implies(is_race(o, "chomp"), neg(winner_is(o, slap[0])))
 
 
-@clause("en.outcomes.5", "es.resultados.5", readings=("chomp.read.pile_runs_out",))
+@clause("en.outcomes.5", "es.resultados.5", readings=("chomp.read.pile_runs_out",), kinds=("race",))
 def when_your_pile_runs_out_shuffle(s: Any, o: Outcome) -> Any:
     """"When your pile runs out, shuffle your discard pile, place it face down in front of you and
     continue playing."
@@ -294,26 +294,26 @@ def _slap_in_an_ink_out(s: Any, o: Outcome) -> Any:
     return implies(is_race(o, "ink-out"), bad(o))
 
 
-@clause("en.bad-chomp.3", "es.malos-mordiscos.3", readings=("chomp.read.frenzy_any_card",))
+@clause("en.bad-chomp.3", "es.malos-mordiscos.3", readings=("chomp.read.frenzy_any_card",), kinds=("race",))
 def slap_a_higher_card(s: Any, o: Outcome) -> Any:
     """"You've made a Bad Chomp if you: slap another player's card that's higher on the food
     chain than yours, or" (en.bad-chomp.2-3)."""
     return _slap_a_higher_card(s, o) if normal_rules(s) else None
 
 
-@clause("en.bad-chomp.4", "es.malos-mordiscos.4", readings=("chomp.read.frenzy_any_card",))
+@clause("en.bad-chomp.4", "es.malos-mordiscos.4", readings=("chomp.read.frenzy_any_card",), kinds=("race",))
 def slap_the_same_card(s: Any, o: Outcome) -> Any:
     """"slap another player's card that's the same as yours, or"."""
     return _slap_the_same_card(s, o) if normal_rules(s) else None
 
 
-@clause("en.bad-chomp.5", "es.malos-mordiscos.5")
+@clause("en.bad-chomp.5", "es.malos-mordiscos.5", kinds=("race",))
 def slap_your_own_card(s: Any, o: Outcome) -> Any:
     """"slap your own card, or"."""
     return _slap_your_own_card(s, o) if normal_rules(s) else None
 
 
-@clause("en.bad-chomp.6", "es.malos-mordiscos.6")
+@clause("en.bad-chomp.6", "es.malos-mordiscos.6", kinds=("race",))
 def slap_in_an_ink_out(s: Any, o: Outcome) -> Any:
     """"slap a card in an Octopus Ink Out"."""
     return _slap_in_an_ink_out(s, o) if normal_rules(s) else None
@@ -335,7 +335,7 @@ def _what_a_bad_chomp_is(s: Any, o: Outcome) -> Any:
     return same(bad(o), disj(*conds))
 
 
-@clause("en.bad-chomp.2", "es.malos-mordiscos.2", readings=("chomp.read.frenzy_any_card",))
+@clause("en.bad-chomp.2", "es.malos-mordiscos.2", readings=("chomp.read.frenzy_any_card",), kinds=("race",))
 def what_a_bad_chomp_is(s: Any, o: Outcome) -> Any:
     """"You've made a Bad Chomp if you:" followed by the four kinds (en.bad-chomp.3-6).
 
@@ -345,7 +345,7 @@ def what_a_bad_chomp_is(s: Any, o: Outcome) -> Any:
     return _what_a_bad_chomp_is(s, o) if normal_rules(s) else None
 
 
-@clause("en.bad-chomp.7", "es.malos-mordiscos.7")
+@clause("en.bad-chomp.7", "es.malos-mordiscos.7", kinds=("race",))
 def put_the_top_card_down(s: Any, o: Outcome) -> Any:
     """"If you make a Bad Chomp, put the top card of your pile face down in the playing area."
 
@@ -358,7 +358,7 @@ def put_the_top_card_down(s: Any, o: Outcome) -> Any:
     return implies(bad(o), neg(o.eq("penalty", "none")))
 
 
-@clause("en.bad-chomp.8", "es.malos-mordiscos.8")
+@clause("en.bad-chomp.8", "es.malos-mordiscos.8", kinds=("race",))
 def winner_takes_both_your_cards(s: Any, o: Outcome) -> Any:
     """"The winner of the round takes both of your cards along with the other cards she can
     chomp."
@@ -388,7 +388,7 @@ def winner_takes_both_your_cards(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.bad-chomp.9", "es.malos-mordiscos.9", readings=("chomp.read.your_cards",))
+@clause("en.bad-chomp.9", "es.malos-mordiscos.9", readings=("chomp.read.your_cards",), kinds=("race",))
 def no_winner_cards_stay_in_the_centre(s: Any, o: Outcome) -> Any:
     """"If there is no winner that round, your cards stay in the center."
 
@@ -418,7 +418,7 @@ def no_winner_cards_stay_in_the_centre(s: Any, o: Outcome) -> Any:
     return implies(cond, conj(*req)) if req else None
 
 
-@clause("en.bad-chomp.10", "es.malos-mordiscos.10")
+@clause("en.bad-chomp.10", "es.malos-mordiscos.10", kinds=("race", "turn"))
 def next_winner_takes_them(s: Any, o: Outcome) -> Any:
     """"The winner of the next round then takes your cards."
 
@@ -436,7 +436,7 @@ def _an_eel_starts_a_feeding_frenzy(s: Any, o: Outcome) -> Any:
     return is_race(o, "feeding-frenzy") if s.kind == "race" and s.eel else None
 
 
-@clause("en.feeding-frenzy.1", "es.anguila.1")
+@clause("en.feeding-frenzy.1", "es.anguila.1", kinds=("race",))
 def an_eel_starts_a_feeding_frenzy(s: Any, o: Outcome) -> Any:
     """"If an Electric Eel card is turned over, a feeding frenzy occurs.\""""
     return _an_eel_starts_a_feeding_frenzy(s, o) if normal_rules(s) else None
@@ -449,7 +449,7 @@ def _any_card_except_her_own(s: Any, o: Outcome) -> Any:
     return implies(is_race(o, "feeding-frenzy"), neg(winner_is(o, slap[0])))
 
 
-@clause("en.feeding-frenzy.2", "es.anguila.2")
+@clause("en.feeding-frenzy.2", "es.anguila.2", kinds=("race",))
 def any_card_except_her_own(s: Any, o: Outcome) -> Any:
     """"Any player can chomp any card, except her own."
 
@@ -470,7 +470,7 @@ def _first_to_slap_another_takes_all(s: Any, o: Outcome) -> Any:
     return implies(is_race(o, "feeding-frenzy"), conj(*req))
 
 
-@clause("en.feeding-frenzy.3", "es.anguila.3", readings=("chomp.read.frenzy_all_cards",))
+@clause("en.feeding-frenzy.3", "es.anguila.3", readings=("chomp.read.frenzy_all_cards",), kinds=("race",))
 def first_to_slap_another_takes_all(s: Any, o: Outcome) -> Any:
     """"The first to slap another player's card and shout "Feeding Frenzy!" takes all the cards,
     even those that are higher on the food chain."
@@ -492,7 +492,7 @@ def _no_one_can_chomp_all_set_aside(s: Any, o: Outcome) -> Any:
     return conj(*req)
 
 
-@clause("en.ink-out.2", "es.ink-out.2")
+@clause("en.ink-out.2", "es.ink-out.2", kinds=("race",))
 def no_one_can_chomp_all_set_aside(s: Any, o: Outcome) -> Any:
     """"Since no one can see, no one can chomp and all cards played are set aside."
 
@@ -521,7 +521,7 @@ def _ink_out_replay(s: Any, o: Outcome) -> Any:
     return conj(o.eq("next", "ink-out-replay"), *[o.eq(f"replays.{pname(p)}", "yes") for p in s.active])
 
 
-@clause("en.ink-out.3", "es.ink-out.3")
+@clause("en.ink-out.3", "es.ink-out.3", kinds=("race", "turn"))
 def each_player_plays_another_card(s: Any, o: Outcome) -> Any:
     """"Each player plays another card." (after the Ink Out's cards are set aside)
 
@@ -552,7 +552,7 @@ def _ink_out_replay_winner_gets(s: Any, o: Outcome) -> Any:
     return all_of(parts)
 
 
-@clause("en.ink-out.4", "es.ink-out.4")
+@clause("en.ink-out.4", "es.ink-out.4", kinds=("race",))
 def ink_out_replay_winner_gets(s: Any, o: Outcome) -> Any:
     """"The first to slap the lowest card and shout "Chomp!" gets any cards from the current round
     she is allowed to chomp as well as all the cards from the Octopus Ink Out round."
@@ -576,7 +576,7 @@ def _ink_out_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.ink-out.5", "es.ink-out.5")
+@clause("en.ink-out.5", "es.ink-out.5", kinds=("race",))
 def ink_out_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
     """"Any cards from the current round she can't chomp, are reclaimed by the players who turned
     them over." (one part per card)"""
@@ -589,7 +589,7 @@ def _chomp_when_an_octopus_is_turned_over(s: Any, o: Outcome) -> Any:
     return bad(o)
 
 
-@clause("en.ink-out.6", "es.ink-out.6")
+@clause("en.ink-out.6", "es.ink-out.6", kinds=("race",))
 def chomp_when_an_octopus_is_turned_over(s: Any, o: Outcome) -> Any:
     """"If you chomp when an Octopus card is turned over, you've made a Bad Chomp.\""""
     return _chomp_when_an_octopus_is_turned_over(s, o) if normal_rules(s) else None
@@ -599,7 +599,8 @@ def _the_eel_prevails(s: Any, o: Outcome) -> Any:
     return is_race(o, "feeding-frenzy") if s.kind == "race" and s.octopus and s.eel else None
 
 
-@clause("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1", readings=("chomp.read.eel_prevails_where",))
+@clause("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1", readings=("chomp.read.eel_prevails_where",),
+        kinds=("race", "turn"))
 def the_eel_prevails(s: Any, o: Outcome) -> Any:
     """"If an Octopus and an Electric Eel turn up at the same time, the Eel prevails and starts a
     Feeding Frenzy!" (an explicit exception to the Octopus's clauses)
@@ -624,7 +625,7 @@ def _tie_set_aside_the_cards(s: Any, o: Outcome) -> Any:
     return conj(o.eq("next", "tie-replay"), o.eq("winner", "none"), *req)
 
 
-@clause("en.tie.1", "es.empate.1")
+@clause("en.tie.1", "es.empate.1", kinds=("race",))
 def tie_set_aside_the_cards(s: Any, o: Outcome) -> Any:
     """"If two or more players chomp at the same time, set aside the cards just played.\""""
     return _tie_set_aside_the_cards(s, o) if normal_rules(s) else None
@@ -638,7 +639,7 @@ def _tie_replay(s: Any, o: Outcome) -> Any:
     return conj(*[o.eq(f"replays.{pname(p)}", "yes") for p in s.active])
 
 
-@clause("en.tie.2", "es.empate.2")
+@clause("en.tie.2", "es.empate.2", kinds=("race", "turn"))
 def tie_each_player_plays_another(s: Any, o: Outcome) -> Any:
     """"Each player plays another card."
 
@@ -661,7 +662,7 @@ def _tie_replay_winner_wins_the_tie_round(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.tie.3", "es.empate.3")
+@clause("en.tie.3", "es.empate.3", kinds=("race",))
 def tie_replay_winner_wins_the_tie_round(s: Any, o: Outcome) -> Any:
     """"The first to slap the lowest card and shout "Chomp!" wins all the cards from the tie
     round.\""""
@@ -688,7 +689,7 @@ def _tie_she_also_gets(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.tie.4", "es.empate.4", readings=("chomp.read.tie_previous",))
+@clause("en.tie.4", "es.empate.4", readings=("chomp.read.tie_previous",), kinds=("race",))
 def tie_she_also_gets_what_she_can_chomp(s: Any, o: Outcome) -> Any:
     """"She also gets any cards from the previous round that she is allowed to chomp."
 
@@ -710,7 +711,7 @@ def _tie_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.tie.5", "es.empate.5", readings=("chomp.read.tie_previous",))
+@clause("en.tie.5", "es.empate.5", readings=("chomp.read.tie_previous",), kinds=("race",))
 def tie_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
     """"Any cards she can't chomp are reclaimed by the players who turned them over." (one part
     per card)"""

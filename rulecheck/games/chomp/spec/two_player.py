@@ -111,7 +111,7 @@ def _uw_like(s: Any) -> bool:
 
 # --------------------------------------------------------------------------- Underwater War
 
-@clause("en.underwater-war.1", "es.guerra-submarina.1")
+@clause("en.underwater-war.1", "es.guerra-submarina.1", kinds=("turn",))
 def each_player_turns_over_the_top_card(s: Any, o: Outcome) -> Any:
     """"Each player turns over the top card in his pile at the same time.\""""
     if s.kind != "turn" or s.mode != "underwater-war" or s.step != "new-round":
@@ -119,7 +119,7 @@ def each_player_turns_over_the_top_card(s: Any, o: Outcome) -> Any:
     return all_of(_turned_over(s, o))
 
 
-@clause("en.underwater-war.2", "es.guerra-submarina.2")
+@clause("en.underwater-war.2", "es.guerra-submarina.2", kinds=("turn",))
 def the_higher_card_wins(s: Any, o: Outcome) -> Any:
     """"The card higher on the food chain wins, and that player takes the cards.\""""
     if s.kind != "turn" or s.mode != "underwater-war" or s.step != "new-round":
@@ -142,7 +142,7 @@ def _a_tie_is_a_war(s: Any, o: Outcome) -> Any:
     return {k: v for k, v in parts.items() if v is not None} or None
 
 
-@clause("en.underwater-war.3", "es.guerra-submarina.3")
+@clause("en.underwater-war.3", "es.guerra-submarina.3", kinds=("turn",))
 def in_a_tie_two_down_one_up(s: Any, o: Outcome) -> Any:
     """"In a tie, each player places 2 cards face down and 1 card face up in the center."
 
@@ -159,7 +159,7 @@ def _war_higher_takes_all(s: Any, o: Outcome) -> Any:
     return _higher_takes_all(s, o)
 
 
-@clause("en.underwater-war.4", "es.guerra-submarina.4")
+@clause("en.underwater-war.4", "es.guerra-submarina.4", kinds=("turn",))
 def the_higher_face_up_card_takes_all(s: Any, o: Outcome) -> Any:
     """"The face-up card that's higher on the food chain takes all of the cards.\""""
     return _war_higher_takes_all(s, o) if s.mode == "underwater-war" else None
@@ -182,7 +182,7 @@ def _eel_race(s: Any, o: Outcome) -> Any:
     return parts
 
 
-@clause("en.underwater-war.5", "es.guerra-submarina.5")
+@clause("en.underwater-war.5", "es.guerra-submarina.5", kinds=("turn", "race"))
 def the_first_to_slap_the_eel_takes_the_cards(s: Any, o: Outcome) -> Any:
     """"If an Electric Eel is turned up, the first player to slap the Eel card and shout "Feeding
     Frenzy!" takes the cards."
@@ -205,7 +205,7 @@ def _octopus_next_card(s: Any, o: Outcome) -> Any:
     return {k: v for k, v in parts.items() if v is not None} or None
 
 
-@clause("en.underwater-war.6", "es.guerra-submarina.6")
+@clause("en.underwater-war.6", "es.guerra-submarina.6", kinds=("turn",))
 def octopus_each_turns_over_the_next_card(s: Any, o: Outcome) -> Any:
     """"If an Octopus card is turned up, each player turns over the next card in her school; the
     player with card that's higher on the food chain takes all the cards."
@@ -232,7 +232,7 @@ def eel_prevails_in_a_two_player_game(s: Any, o: Outcome) -> Any:
 
 # --------------------------------------------------------------------------- Juegos de dos jugadores
 
-@clause("es.dos-jugadores.1")
+@clause("es.dos-jugadores.1", kinds=("race", "turn"))
 def the_object_is_to_collect_all_the_cards(s: Any, o: Outcome) -> Any:
     """"El objeto de estos tres juegos es recoger todas las cartas." (The object of these three
     games is to collect all the cards.)
@@ -258,7 +258,7 @@ def the_object_is_to_collect_all_the_cards(s: Any, o: Outcome) -> Any:
     return conj(*parts)
 
 
-@clause("es.dos-jugadores.2")
+@clause("es.dos-jugadores.2", kinds=("race",))
 def bad_chomps_are_still_bad_chomps(s: Any, o: Outcome) -> Any:
     """"Las reglas son ligeramente diferentes del juego normal, pero los Bad Chomps siguen siendo Bad
     Chomps." (The rules are slightly different from the normal game, but Bad Chomps are still Bad
@@ -275,7 +275,7 @@ def bad_chomps_are_still_bad_chomps(s: Any, o: Outcome) -> Any:
 
 # --------------------------------------------------------------------------- Chomp rápido
 
-@clause("es.chomp-rapido.1")
+@clause("es.chomp-rapido.1", kinds=("turn",))
 def rapido_each_player_turns_over_the_top_card(s: Any, o: Outcome) -> Any:
     """"Cada jugador da la vuelta a la carta superior de su pila al mismo tiempo." (Each player turns
     over the top card of his pile at the same time.)"""
@@ -293,7 +293,7 @@ def _lowest_slapper(s: Any) -> int | None:
     return slap[0]
 
 
-@clause("es.chomp-rapido.2")
+@clause("es.chomp-rapido.2", kinds=("turn", "race"))
 def both_race_to_slap_the_lowest_card(s: Any, o: Outcome) -> Any:
     """"Ambos jugadores corren para golpear la carta más abajo en la cadena alimentaria,
     independientemente de quién la haya entregado." (Both players race to slap the card lowest on
@@ -318,7 +318,7 @@ def both_race_to_slap_the_lowest_card(s: Any, o: Outcome) -> Any:
     return parts
 
 
-@clause("es.chomp-rapido.3")
+@clause("es.chomp-rapido.3", kinds=("race",))
 def the_winner_takes_both_cards(s: Any, o: Outcome) -> Any:
     """"El ganador toma ambas cartas." (The winner takes both cards.)"""
     if s.kind != "race" or s.mode != "chomp-rapido" or s.eel:
@@ -326,7 +326,7 @@ def the_winner_takes_both_cards(s: Any, o: Outcome) -> Any:
     return for_each_winner(s, o, lambda w: all_of([takes(s, o, tvar(q, c, i), w) for q, c, i in s.table_cards()]))
 
 
-@clause("es.chomp-rapido.4")
+@clause("es.chomp-rapido.4", kinds=("turn", "race"))
 def rapido_ties_eels_and_octopuses_as_in_underwater_war(s: Any, o: Outcome) -> Any:
     """"Los desempates, las cartas de anguila eléctrica y las cartas de pulpo son los mismos que en
     "Guerra submarina"." (Tie-breaks, Electric Eel cards and Octopus cards are the same as in
@@ -353,7 +353,7 @@ def rapido_ties_eels_and_octopuses_as_in_underwater_war(s: Any, o: Outcome) -> A
 
 # --------------------------------------------------------------------------- Doble Chomp
 
-@clause("es.doble-chomp.1")
+@clause("es.doble-chomp.1", kinds=("turn",))
 def split_the_pile_and_turn_over_two(s: Any, o: Outcome) -> Any:
     """"Cada jugador divide su pila en dos y da la vuelta a las dos cartas superiores al mismo
     tiempo." (Each player splits his pile in two and turns over the two top cards at the same time.)
@@ -369,7 +369,7 @@ def split_the_pile_and_turn_over_two(s: Any, o: Outcome) -> Any:
     return conj(o.eq("next", "race"), *req)
 
 
-@clause("es.doble-chomp.2")
+@clause("es.doble-chomp.2", kinds=("race",))
 def the_first_to_slap_the_lowest_takes_the_four(s: Any, o: Outcome) -> Any:
     """"El primer jugador en dar una palmada a la carta más baja de la cadena alimentaria y gritar
     "¡Chomp!" toma las 4 cartas." (The first player to slap the lowest card on the food chain and
@@ -389,7 +389,7 @@ def the_first_to_slap_the_lowest_takes_the_four(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("es.doble-chomp.3")
+@clause("es.doble-chomp.3", kinds=("race", "turn"))
 def doble_ties_eels_and_octopuses_as_in_the_normal_game(s: Any, o: Outcome) -> Any:
     """"Los desempates, las cartas de anguila eléctrica y las cartas de pulpo son los mismos que en el
     juego normal." (Tie-breaks, Electric Eel cards and Octopus cards are the same as in the normal
