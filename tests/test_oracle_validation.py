@@ -99,20 +99,20 @@ def test_a_state_of_one_variant_is_refused_for_another() -> None:
     standard = {"game": "chomp", "variant": "standard", "players": 3, "deck": "tiny"}
     t = _position(standard, [["deal", [[0, 5], [7, 2], [1, 6]], [3, 4]]])
     _refused({**standard, "players": 4}, t, "players")
-    # the 3+ player game switches to a 2-player game only as its ruleset says (chomp.two_left)
-    switched = {**t, "mode": "underwater-war", "players": [*t["players"][:2], {**t["players"][2], "active": False}]}
+    # the 3+ player game switches to a 2-player game only when its last two players choose to
+    switched = {**t, "mode": "underwater-war"}
     _refused(standard, switched, "mode")
 
 
 def test_a_race_its_ruleset_would_not_start_is_refused() -> None:
     uw = {"game": "chomp", "variant": "underwater-war", "players": 2, "deck": "tiny"}
     s = _position(uw, [["deal", [[6, 3, 1, 0], [7, 2, 5, 4]], []], ["turn_over"]])
-    assert s["race"] == "eel" and s["race_flags"] == ["bad-chomps"]
-    _refused(uw, {**s, "race_flags": ["bad-chomps", "own-eel-ok"]}, "race")
+    assert s["race"] == "eel" and s["race_flags"] == ["bad-chomps", "eel-race-wrong-card-is-bad"]
+    _refused(uw, {**s, "race_flags": ["bad-chomps", "own-eel-ok", "eel-race-wrong-card-is-bad"]}, "race")
     _refused(uw, {**s, "race": "rapido"}, "race")
     _refused(uw, {**s, "phase": "turn"}, "race")
     house = {**uw, "ruleset": {"base": "recommended", "choices": {"chomp.uw_own_eel": "may_slap_own"}}}
-    assert _answer(house, {**s, "race_flags": ["bad-chomps", "own-eel-ok"]})["ok"]
+    assert _answer(house, {**s, "race_flags": ["bad-chomps", "own-eel-ok", "eel-race-wrong-card-is-bad"]})["ok"]
 
 
 def test_bookkeeping_of_one_phase_in_another_is_refused() -> None:

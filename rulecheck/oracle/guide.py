@@ -392,22 +392,32 @@ a turn-over or a race (the recommended `when_needed` shuffles only when a card i
 **The deal.** The piles and the cards out of play are set, everyone is in, the step is `new-round`. (3+ player
 game under `chomp.player_count = three_to_six` with more than 6 players: the game ends at once, `not-playable`.)
 
+**Ruling points asked when a race starts** (their answers are baked into `race_flags`): in the 3+ player game and
+Doble Chomp, `chomp.lower_not_lowest` where some player could slap another's card that his highest creature can
+chomp but that is not the lowest; `chomp.frenzy_vs_bad_chomp` in a Feeding Frenzy where some player could slap
+another's card higher than or the same as his own (a creature, or the same Eel or Octopus); in the 2-player Eel
+race `chomp.two_player_bad_chomps`, `chomp.uw_own_eel` and `chomp.eel_race_wrong_card` (under `no_effect` a slap
+on the other player's card that is not an Eel is not a race outcome at all).
+
 ### Underwater War and Chomp rápido (2 players, a before b)
 
 **Turn-over.**
 - Step `war`: each places min(3, pile) cards: all but the last face down (`aside`), the last face up (`table`). A
   player with no card at all loses the war (`chomp.war_short = lose_the_war`: also one with fewer than 3 cards,
-  if the other has 3). The loser *forfeits*: the other takes every card of the round (centre, tables, set-aside
-  cards) as won cards and the round ends; if both have none, each takes his set-aside cards back to his discard
-  pile and the round ends.
+  if the other has 3; if both have fewer, the one with fewer cards; with as many, the war is called off: each
+  takes his set-aside cards back to his discard pile and the round ends). The loser *forfeits*: the other takes
+  every card of the round (centre, tables, set-aside cards) as won cards and the round ends.
 - Otherwise (`new-round`, `next-card`, `tie-replay`) each turns over his top card. A player with no card (only
-  after an Octopus): `chomp.octopus_no_card = loses_round`: he forfeits; `cards_go_back` (or both without a card):
-  each takes his set-aside cards back to his discard pile and the round ends.
+  after an Octopus): `chomp.octopus_no_card = loses_round`: he forfeits; `cards_go_back`: each takes his
+  set-aside cards back to his discard pile and the round ends.
+- Neither player has a card (a war, the next card, a replay): `chomp.two_player_nobody_can_play =
+  owners_reclaim`: each takes his set-aside cards back to his discard pile; `stay_in_centre`: they go to the
+  centre. The round ends.
 
 **Comparing the two face-up cards** (a's, then b's), in this order:
 1. An Eel and an Octopus: `chomp.uw_eel_vs_octopus = eel_prevails` treats it as an Eel, `octopus_first` as an
    Octopus.
-2. An Eel: an `eel` race starts (phase `race`).
+2. An Eel: an `eel` race starts (phase `race`); two Eels under `chomp.uw_eel_pair = war`: a war instead.
 3. An Octopus: if both are Octopuses and `chomp.uw_octopus_pair = war`, a war; otherwise both face-up cards are
    set aside (`aside`), the step is `next-card`, and a new turn-over is scheduled.
 4. The same kind: a **war**: both face-up cards are set aside, the step is `war`, a turn-over is scheduled.
@@ -421,7 +431,9 @@ instead, highest code first).
 
 **Race steps.**
 - A winning slap: the slapper wins the round (won cards).
-- A tie: a war (the face-up cards are set aside, step `war`; Bad Chomp marks end).
+- A tie: a war (the face-up cards are set aside, step `war`; Bad Chomp marks end). In Underwater War's Eel race,
+  under `chomp.eel_race_tie = cards_go_back`: each takes his face-up and set-aside cards back to his discard pile
+  and the round ends.
 - A Bad Chomp: he is marked `bad_chomp`; under `chomp.bad_chomp_again = once_per_round` he may not Bad Chomp
   again in this race; if he had a winning slap and `chomp.bad_chomper_may_win = may_not_win`, he may no longer
   win it. He puts the top card of his pile face down in the centre; with an empty pile and a discard pile,
@@ -436,8 +448,9 @@ instead, highest code first).
 **End of a round.** Tables and set-aside cards are empty, Bad Chomp marks and bans are cleared, the race is
 `none`, the step `new-round`. If both players still hold cards (pile or discard pile) the next turn-over is
 scheduled; otherwise the game is over: the player with cards wins, `collected-all` if the centre is empty, else
-`last-player-standing`; with no cards on either side, a `draw`. The centre's cards go to the next round's
-winner.
+`last-player-standing`; with no cards on either side, a `draw`. Where cards are left in the centre or nobody has
+cards, `chomp.fewer_than_two_left = shared_last_round` ends it with both players winning (`shared-last-round`)
+instead. The centre's cards go to the next round's winner.
 
 ### The 3+ player game and Doble Chomp
 
@@ -455,7 +468,9 @@ ends. Otherwise the race starts:
 **Race steps.**
 - A winning slap: the slapper wins the round. He takes the centre and: in a Feeding Frenzy every face-up and
   set-aside card (set-aside ones back to their owners under `chomp.eel_in_replay = current_cards_only`); in
-  Doble Chomp every card of the round; otherwise every face-up card his card can chomp, his own, every
+  Doble Chomp every card of the round (in a replay, under `chomp.doble_replay_winnings = chompable_only`, only
+  the face-up cards one of his two cards can chomp, and of the `aside_tie` cards those too); otherwise every
+  face-up card his card can chomp, his own, every
   `aside` card and the `aside_tie` cards his card can chomp, a Bad Chomper's face-up card under
   `chomp.bad_chomp_both_cards = winner_takes_both`. The other cards go back to their owners' discard piles (a
   player who is out: the centre). The winner's cards go to his discard pile (Doble Chomp: as
@@ -468,10 +483,12 @@ ends. Otherwise the race starts:
   `ink-out-replay`. Otherwise as in the 2-player games (with `chomp.nobody_slaps` / `chomp.nobody_can_chomp`).
 
 **End of a round.** Tables and set-aside cards are empty, marks cleared, step `new-round`. Players with no cards
-left (pile and discard pile) are out (washed up). Three or more in: the next turn-over. Two left: under
-`chomp.two_left = count` they count their cards (pile and discard pile): more wins (`count-two-left`), equal is
-`count-tie` (`chomp.count_tie = shared_win`: both win; `no_winner`: nobody); the other options switch `mode` to
-that 2-player game with the same piles and play on. One or none left: `chomp.fewer_than_two_left =
+left (pile and discard pile) are out (washed up). Three or more in: the next turn-over. Two left: the phase is
+`turn` with the step `last-two`, where the two choose (actor: the lower-numbered of them): `["count"]` ends the
+game with their counts (pile and discard pile): under `chomp.count_declares_winner = most_cards_wins` more wins
+(`count-two-left`), equal is `count-tie` (`chomp.count_tie = shared_win`: both win; `no_winner`: nobody);
+under `no_winner` nobody wins (`count-two-left`). `["switch", game]` switches `mode` to that 2-player game with
+the same piles, the step `new-round`, and play goes on. One or none left: `chomp.fewer_than_two_left =
 survivor_wins`: the survivor wins (`collected-all`, or `last-player-standing` with cards in the centre), nobody
 in is a `draw`; `shared_last_round`: the players in at the start of the round share the win.
 """
@@ -503,6 +520,8 @@ def _chomp(enc: Encoding, oracle: Oracle) -> list[str]:
         "nobody_slaps": (std, lambda s, a: a[0] == "nobody_slaps"),
         "slap": (uw, lambda s, a: a[0] == "slap"),
         "tie": (std, lambda s, a: a[0] == "tie"),
+        "count": (std, lambda s, a: a[0] == "count"),
+        "switch": (std, lambda s, a: a[0] == "switch"),
         "ruling": ({**uw, "ruleset": "raw"}, lambda s, a: a[0] == "ruling"),
     }
     lines += _action_examples(oracle, enc, finders)

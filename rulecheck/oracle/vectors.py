@@ -306,13 +306,17 @@ def _collect(oracle: Any, game_name: str, configs: list[Config], seeds: int, max
 
 
 def _offer(bucket: _Bucket, hit: _Hit, per_area: int) -> None:
-    """Keep up to ``per_area`` hits, preferring new configurations and new action names."""
-    if len(bucket.hits) >= per_area:
+    """Keep up to ``per_area`` hits per variant (an implementation of one variant gets its share
+    of every area, even one a game of another variant reaches first, as the 3+ player game reaches
+    the 2-player games' rules after its last two switch), preferring new configurations and new
+    action names."""
+    mine = [h for h in bucket.hits if h.config.variant == hit.config.variant]
+    if len(mine) >= per_area:
         return
-    keys = {(h.config.label(), h.action[0]) for h in bucket.hits}
-    if (hit.config.label(), hit.action[0]) in keys and len(bucket.hits) >= per_area // 2:
+    keys = {(h.config.label(), h.action[0]) for h in mine}
+    if (hit.config.label(), hit.action[0]) in keys and len(mine) >= per_area // 2:
         return
-    if any(h.config == hit.config and h.seed == hit.seed for h in bucket.hits) and len(bucket.hits) >= 1:
+    if any(h.config == hit.config and h.seed == hit.seed for h in mine) and len(mine) >= 1:
         return
     bucket.hits.append(hit)
 

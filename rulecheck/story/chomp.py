@@ -26,6 +26,7 @@ from rulecheck.games.chomp.race import (
 from rulecheck.games.chomp.state import (
     DEAL,
     KIND_MASK,
+    LAST_TWO,
     NEW,
     NEXT_CARD,
     OVER,
@@ -36,6 +37,7 @@ from rulecheck.games.chomp.state import (
     RK_INKOUT,
     STANDARD,
     TIE_REPLAY,
+    TURN,
     WAR,
     ChompState,
     players_of,
@@ -122,6 +124,8 @@ WORDS: dict[str, dict[str, str]] = {
         "washed_up": "{p} has no cards left: they are washed up and out of the game.",
         "washed_up_many": "{ps} have no cards left: they are washed up and out of the game.",
         "switch": "Only two players still have cards: they go on with {variant}.",
+        "last_two": "Only two players still have cards: they choose to count them or to go on with a 2-player game.",
+        "choose_count": "The last two players choose to count their cards.",
         "collected_all": "{p} has collected all of the cards and wins the game.",
         "last_standing": "{p} is the only player left with cards and wins the game with {n} cards.",
         "count": "Only two players have cards left, so they count them: {counts}.",
@@ -186,6 +190,8 @@ WORDS: dict[str, dict[str, str]] = {
         "washed_up": "{p} se queda sin cartas: está acabado y fuera del juego.",
         "washed_up_many": "{ps} se quedan sin cartas: están acabados y fuera del juego.",
         "switch": "Solo dos jugadores tienen cartas: siguen con {variant}.",
+        "last_two": "Solo dos jugadores tienen cartas: eligen contarlas o seguir con un juego de 2 jugadores.",
+        "choose_count": "Los dos últimos jugadores eligen contar sus cartas.",
         "collected_all": "{p} ha recogido todas las cartas y gana el juego.",
         "last_standing": "{p} es el único jugador con cartas y gana el juego con {n} cartas.",
         "count": "Solo quedan dos jugadores con cartas, así que las cuentan: {counts}.",
@@ -301,7 +307,13 @@ class ChompStory(Story):
             out.append(self.w("tie", ps=self.players(action[1:])))
         elif name == "nobody_slaps":
             out.append(self.w("nobody_ink") if b.race & KIND_MASK == RK_INKOUT else self.w("nobody"))
+        elif name == "count":
+            return (self.w("choose_count"),)
+        elif name == "switch":
+            return (self.w("switch", variant=VARIANT_NAMES[self.lang][a.mode]),)
         out.extend(self._results(b, a, turned))
+        if a.phase == TURN and a.step == LAST_TWO:
+            out.append(self.w("last_two"))
         return tuple(out)
 
     def _turn_over(self, b: ChompState, a: ChompState, turned: dict[int, tuple[int, ...]]) -> list[str]:
@@ -392,8 +404,6 @@ class ChompStory(Story):
             out.append(self.w("washed_up", p=self.player(out_now[0])))
         elif out_now:
             out.append(self.w("washed_up_many", ps=self.players(out_now)))
-        if a.mode != b.mode:
-            out.append(self.w("switch", variant=VARIANT_NAMES[self.lang][a.mode]))
         return out
 
     def _higher(self, winner: int, turned: dict[int, tuple[int, ...]]) -> str:

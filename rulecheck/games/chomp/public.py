@@ -34,6 +34,7 @@ from rulecheck.games.chomp.state import (
     DOBLE_CHOMP,
     FLAG_NAMES,
     KIND_MASK,
+    LAST_TWO,
     MODE_NAMES,
     OUTCOME_NAMES,
     OVER,
@@ -216,6 +217,11 @@ ACTIONS: tuple[ActionKind, ...] = (
                "same time, or 2 face down and 1 face up in a war, or 2 in Doble Chomp; the actor is the "
                "lowest-numbered player still in the game, acting for everyone"),
     ActionKind("nobody_slaps", "race", "nobody slaps (in an Ink Out, what should happen)"),
+    ActionKind("count", "player", "the last two players of the 3+ player game count their cards (en.ending.3); "
+               "the actor is the lower-numbered of them, acting for both"),
+    ActionKind("switch", "player", "the last two players of the 3+ player game switch to a 2-player game with the "
+               "same piles (en.ending.3); the actor is the lower-numbered of them, acting for both", (
+                   Arg("game", {"enum": ["chomp-rapido", "doble-chomp", "underwater-war"]}, "the 2-player game"),)),
     ActionKind("slap", "race", "a player is the first to slap a card and shout: a win, or a Bad Chomp after which "
                "the race goes on", (
                    _SLAPPER, Arg("owner", _PLAYER, "whose card he slaps (the lowest-numbered owner of that "
@@ -329,12 +335,11 @@ _RACES_OF_MODE: Mapping[int, frozenset[int]] = {
 }
 _TWO_PLAYER_STEPS = frozenset({0, WAR, 3, TIE_REPLAY})
 _STEPS_OF_MODE: Mapping[int, frozenset[int]] = {
-    STANDARD: frozenset({0, REPLAY, TIE_REPLAY}),
+    STANDARD: frozenset({0, REPLAY, TIE_REPLAY, LAST_TWO}),
     UNDERWATER_WAR: _TWO_PLAYER_STEPS,
     CHOMP_RAPIDO: _TWO_PLAYER_STEPS,
     DOBLE_CHOMP: frozenset({0, REPLAY, TIE_REPLAY}),
 }
-_SWITCH_OPTION = {UNDERWATER_WAR: "underwater_war", CHOMP_RAPIDO: "chomp_rapido", DOBLE_CHOMP: "doble_chomp"}
 
 
 def check_state(game: Any, state: Hashable, data: Mapping[str, Any]) -> None:
@@ -368,12 +373,6 @@ def _check_mode(game: Any, s: ChompState) -> None:
         raise InvalidStateError(
             f"state field 'mode': {MODE_NAMES[s.mode]!r} is not the variant {game.variant!r} of this request"
         )
-    chosen = game.ruleset.choices.get("chomp.two_left")
-    if s.mode == STANDARD or chosen not in (None, _SWITCH_OPTION[s.mode]):
-        raise InvalidStateError(
-            f"state field 'mode': a {game.variant} game under ruleset {game.ruleset.name!r} never switches "
-            f"to {MODE_NAMES[s.mode]!r} (chomp.two_left = {chosen})"
-        )
     if bin(s.active).count("1") > 2:
         raise InvalidStateError(f"state field 'mode': {MODE_NAMES[s.mode]!r} is played by the last 2 players only")
 
@@ -403,6 +402,9 @@ def _check_phase(s: ChompState) -> None:
         raise InvalidStateError("state field 'race_flags' must be empty when no race is under way")
     if s.phase == TURN and any(s.table):
         raise InvalidStateError("state field players[].table: the table is empty before a turn-over")
+    if s.step == LAST_TWO and (s.phase not in (TURN, OVER) or bin(s.active).count("1") != 2 or any(s.aside)):
+        raise InvalidStateError("state field 'step': 'last-two' is the turn-over phase's choice of exactly two "
+                                "players in, with nothing set aside")
 
 
 def _check_players(game: Any, s: ChompState) -> None:
