@@ -1645,12 +1645,12 @@ def game_over_when_all_cards_are_played(s: Any, o: Outcome) -> Any:
         return None
     if _all_played(s):
         return implies(ends_round(o), goes_next(o, None, "over"))
-    parts = []
+    parts = {}  # one part per place the table's cards may go (cp.four_spoiled_when sets some aside)
     for d in _dests(s):
         if _four_spoiled(s, _pile_after(s, d)) is not None and s.reading("cp.read.four_spoiled_when") == "at-once":
             continue
-        parts.append(implies(o.eq("table", d), neg(_over(o))))
-    return all_of(parts)
+        parts[d] = implies(o.eq("table", d), neg(_over(o)))
+    return parts or None
 
 
 def _scores(s: Any, pile: Cards, war: bool | None = None) -> tuple[int, int, int]:
@@ -2148,6 +2148,13 @@ def _four_spoiled_when(option: str) -> Any:
     return fn
 
 
+def _four_spoiled_overrides(s: Any, o: Outcome) -> list[str]:
+    """cp.four_spoiled_when settles cp.finishing.6 and, where a win pile would hold all the Spoiled,
+    what cp.finishing.1 says of the game going on; elsewhere cp.finishing.1 still holds."""
+    return ["cp.finishing.6", *(f"cp.finishing.1[{d}]" for d in _dests(s)
+                                if _four_spoiled(s, _pile_after(s, d)) is not None)]
+
+
 def _game_over_discard(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if not may_end_round(s) or any(any(h) for h in s.hands_after) or any(s.draw_after) or not any(s.discard_after):
@@ -2168,7 +2175,10 @@ def _game_over_discard(option: str) -> Any:
 
 
 def _game_over_discard_overrides(option: str) -> Any:
-    return ("cp.finishing.1", "cp.after-round.3") if option == "discard_becomes_draw" else ("cp.finishing.1",)
+    def fn(s: Any, o: Outcome) -> list[str]:
+        ends = ["cp.finishing.1", *(f"cp.finishing.1[{d}]" for d in _dests(s))]
+        return [*ends, "cp.after-round.3"] if option == "discard_becomes_draw" else ends
+    return fn
 
 
 def _named_types(option: str) -> Any:
@@ -2398,7 +2408,7 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("first_player", "chance"):
         out.append(_rc("cp.first_master", opt, _first_master(opt), ("cp.round.1",)))
     for opt in ("immediately", "at_game_end"):
-        out.append(_rc("cp.four_spoiled_when", opt, _four_spoiled_when(opt), ("cp.finishing.6", "cp.finishing.1")))
+        out.append(_rc("cp.four_spoiled_when", opt, _four_spoiled_when(opt), _four_spoiled_overrides))
     for opt in ("game_over", "discard_becomes_draw"):
         out.append(_rc("cp.game_over_discard", opt, _game_over_discard(opt), _game_over_discard_overrides(opt)))
     for opt in ("any_kind", "non_action"):
