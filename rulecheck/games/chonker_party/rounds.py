@@ -192,7 +192,7 @@ def start_round(g: ChonkerParty, s: State, ctx: Context) -> State:
 
 
 def round_end(g: ChonkerParty, s: State, ctx: Context) -> State:
-    """The last player to put down a trump or chonk wins the cards (cp.winning.1-2)."""
+    """The last player to put down a trump or chonk wins the cards (cp.winning.1-2, cp.war.2-3)."""
     winner = s.last
     table = s.table
     piles = s.piles
@@ -214,18 +214,18 @@ def round_end(g: ChonkerParty, s: State, ctx: Context) -> State:
     master = winner if winner >= 0 else s.master
     s = s._replace(piles=piles, discard=discard, table=(0,) * NT, trump=-1, last=-1, master=master,
                    cont=False, seen=(), window=False, queue=(), aux=-1)
+    all_empty = not any(any(h) for h in s.hands)
+    if s.war and all_empty:
+        ctx.cite("cp.war.3")  # the War's effect disappears, even when the game ends here
+        s = s._replace(war=False)
     if winner >= 0 and g.spoiled_total and piles[winner][SPOILED] == g.spoiled_total:
         ctx.cite("cp.spoiled.2", "cp.finishing.6")
         if ctx.rule("cp.four_spoiled_when") == "immediately":
             return game_over(g, s, ctx)
     ctx.cite("cp.after-round.4")
-    all_empty = not any(any(h) for h in s.hands)
     if s.war:
-        if not all_empty:
-            ctx.cite("cp.war.2")
-            return start_round(g, s, ctx)
-        ctx.cite("cp.war.3")
-        s = s._replace(war=False)
+        ctx.cite("cp.war.2")
+        return start_round(g, s, ctx)
     return refill(g, s, ctx, all_empty)
 
 
