@@ -21,6 +21,7 @@ from rulecheck.games.chomp.race import (
     BAD_OWN,
     BAD_SAME,
     classify,
+    highest_creature,
     lowest,
 )
 from rulecheck.games.chomp.state import (
@@ -123,12 +124,12 @@ WORDS: dict[str, dict[str, str]] = {
         "shuffle": "{p}'s pile has run out: they shuffle their discard pile ({n}) into a new pile.",
         "washed_up": "{p} has no cards left: they are washed up and out of the game.",
         "washed_up_many": "{ps} have no cards left: they are washed up and out of the game.",
-        "switch": "Only two players still have cards: they go on with {variant}.",
+        "switch": "They choose to go on with {variant}.",
         "last_two": "Only two players still have cards: they choose to count them or to go on with a 2-player game.",
-        "choose_count": "The last two players choose to count their cards.",
+        "choose_count": "They choose to count their cards.",
         "collected_all": "{p} has collected all of the cards and wins the game.",
         "last_standing": "{p} is the only player left with cards and wins the game with {n} cards.",
-        "count": "Only two players have cards left, so they count them: {counts}.",
+        "count": "The players count their cards: {counts}.",
         "count_one": "{p} has {n}",
         "wins_with": "{p} wins with {n} cards.",
         "share": "{ps} share the win.",
@@ -189,12 +190,12 @@ WORDS: dict[str, dict[str, str]] = {
         "shuffle": "A {p} se le acaba la pila: baraja su pila de descarte ({n}) y sigue jugando.",
         "washed_up": "{p} se queda sin cartas: está acabado y fuera del juego.",
         "washed_up_many": "{ps} se quedan sin cartas: están acabados y fuera del juego.",
-        "switch": "Solo dos jugadores tienen cartas: siguen con {variant}.",
+        "switch": "Eligen seguir con {variant}.",
         "last_two": "Solo dos jugadores tienen cartas: eligen contarlas o seguir con un juego de 2 jugadores.",
-        "choose_count": "Los dos últimos jugadores eligen contar sus cartas.",
+        "choose_count": "Eligen contar sus cartas.",
         "collected_all": "{p} ha recogido todas las cartas y gana el juego.",
         "last_standing": "{p} es el único jugador con cartas y gana el juego con {n} cartas.",
-        "count": "Solo quedan dos jugadores con cartas, así que las cuentan: {counts}.",
+        "count": "Los jugadores cuentan sus cartas: {counts}.",
         "count_one": "{p} tiene {n}",
         "wins_with": "{p} gana con {n} cartas.",
         "share": "{ps} comparten la victoria.",
@@ -364,11 +365,14 @@ class ChompStory(Story):
 
     def _why_bad(self, b: ChompState, p: int, own: bool, card: int) -> str:
         verdict = classify(b.race, b.table, p, own, card, lowest(b.table))
-        mine = b.table[p][0] if b.table[p] else -1
-        if verdict == BAD_HIGHER and mine >= 0:
-            return self.w("why_higher", mine=self.name(mine))
-        if verdict == BAD_SAME and mine >= 0:
-            return self.w("why_same", mine=self.name(mine))
+        cards = b.table[p]
+        if verdict == BAD_SAME and cards:
+            # the card of his that is the same (with two cards, Doble Chomp: the one that matches)
+            return self.w("why_same", mine=self.name(card if card in cards else cards[0]))
+        if verdict == BAD_HIGHER and cards:
+            # higher than his card; with two or more, higher than the highest of them
+            mine = highest_creature(cards) if len(cards) > 1 else cards[0]
+            return self.w("why_higher", mine=self.name(mine if mine >= 0 else cards[0]))
         return self.w({BAD_OWN: "why_own", BAD_INK: "why_ink", BAD_NOT_LOWEST: "why_not_lowest"}.get(
             verdict, "why_wrong"))
 
