@@ -340,22 +340,27 @@ def _read_full(spec: Spec, sit: Any) -> tuple[_Text, int]:
 def _read(spec: Spec, sit: Any, keys: list[Any]) -> tuple[_Text, int]:
     """What the text says of ``sit``: first the quick question for each of the engine's outcomes
     (does every reading decide the step as that outcome?), then, if none is, every reading's verdict."""
-    calls = 0
-    if spec.key_term is not None:
-        for k in keys:
-            d = decides(spec, sit, k)
-            calls += 1
-            if not d.decided:
-                continue
-            for r in _readings_to_try(spec, set(d.asked))[1:]:
-                calls += 1
-                if not decides(spec, sit, k, readings=r).decided:
-                    break
-            else:
-                return _Text((), True, k, (), "determined", d.principles), calls
-            break
+    if len(keys) == 1 and spec.key_term is not None:
+        k = keys[0]
+        d = decides(spec, sit, k)
+        if d.decided and _every_reading_decides(spec, sit, k, d.asked):
+            return _Text((), True, k, (), "determined", d.principles), 1 + len(_readings_to_try(spec, set(d.asked)))
+    elif spec.key_term is not None:
+        # several outcomes (the engine's under each ruling option): one full question under the
+        # default readings says which outcome the text allows, or that it leaves it open, where a
+        # quick question per outcome would build the same question once for each
+        first, asked = determinacy(spec, sit)
+        if first.kind == "determined":
+            k = _key(spec, first)
+            if _every_reading_decides(spec, sit, k, frozenset(asked)):
+                return _Text((), True, k, (), "determined", first.principles), len(_readings_to_try(spec, asked))
     text, more = _read_full(spec, sit)
-    return text, calls + more
+    return text, more
+
+
+def _every_reading_decides(spec: Spec, sit: Any, key: Any, asked: frozenset[str]) -> bool:
+    """Whether every varied reading (each asked reading point alone) decides ``sit`` as ``key`` too."""
+    return all(decides(spec, sit, key, readings=r).decided for r in _readings_to_try(spec, set(asked))[1:])
 
 
 def _first_verdict(spec: Spec, sit: Any, text: _Text) -> Verdict:
