@@ -427,6 +427,7 @@ def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
     kind = s.race & KIND_MASK
     if w.mode == UNDERWATER_WAR and kind == RK_EEL and ctx.rule("chomp.eel_race_tie") == "cards_go_back":
         # both slap the Eel at once: Underwater War's tie is two cards the same (ruling)
+        ctx.cite("en.underwater-war.5", "es.guerra-submarina.5")
         for q in range(len(w.table)):
             give_back(w, q, w.table[q] + w.aside[q])
         end_of_round(w, ctx)
