@@ -24,7 +24,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
 )
 from rulecheck.check.symbolic.decode import abstract_for, replay_witness
 from rulecheck.check.symbolic.queries import list_queries
-from rulecheck.check.symbolic.system import unroll
+from rulecheck.check.symbolic.system import Witness, extract_witness, unroll
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.game import Action
 from rulecheck.games import load_game
@@ -245,6 +245,32 @@ def test_switch_fails_on_a_mutated_step() -> None:
     assert not check.admits(a, c, counted_used, uw)
     assert not check.admits(a, dict(c, winners=c["winners"] ^ 0b1111), counted_used, ("count",))
     assert "switch" in enc.targets
+
+
+@pytest.mark.parametrize("choice", CHOICES)
+def test_a_game_to_the_last_twos_choice_decodes_and_replays(choice: Action) -> None:
+    """A seeded game to the last two's choice and past it (the count ends it; a switch ends the
+    encoding) is a path of the unrolled encoding; the path, decoded, is the engine's game: the
+    deal and every shuffle rebuilt from the cards drawn, and the choice the engine action of the
+    input ``choice``. With another choice the decoded game does not replay."""
+    enc = encoding(3)
+    g = load_game("chomp", "standard", 3, enc.ruleset)
+    steps = list(engine_steps(enc, 0, choice))
+    assert steps[-1][0]["step"] == LAST_TWO
+    states = [a for a, _, _ in steps] + [steps[-1][1]]
+    u = unroll(enc.system, len(steps))
+    solver = z3.SolverFor("QF_BV")
+    solver.add(u.constraints)
+    for sym, values in zip(u.states, states, strict=True):
+        solver.add(*[sym[k] == v for k, v in values.items()])
+    assert solver.check() == z3.sat
+    witness = extract_witness(solver.model(), u)
+    rep = replay_witness(enc, witness, g)
+    assert rep.ok, rep.mismatch
+    assert rep.actions[-1] == choice and rep.actions[0][0] == "deal"
+    other = (CHOICES.index(choice) + 1) % len(CHOICES)
+    forged = Witness(witness.states, (*witness.inputs[:-1], {**witness.inputs[-1], "choice": other}))
+    assert not replay_witness(enc, forged, g).ok
 
 
 def test_raw_has_a_query_for_every_ruling_point() -> None:
