@@ -1505,10 +1505,13 @@ class _Std:
         shared = self.rule("chomp.count_tie", z3.And(pc, count, z3.Not(no_winner), tie), inp)("shared_win")
         winners = z3.If(z3.Or(no_winner, z3.And(tie, z3.Not(shared))), _bv(0, pw), winners)
         outcome = z3.If(no_winner, _bv(_st.O_COUNT, 3), outcome)
-        # a switch: the 2-player game of that mode, a new round (shuffling first if needed)
-        w["mode"] = z3.If(count, w["mode"], choice)
-        w["step"] = z3.If(count, w["step"], _bv(_st.NEW, 3))
-        w["_sched"] = z3.If(count, w["_sched"], _bv(_st.R_TURN, 2))
+        # a switch: the 2-player game of that mode, a new round (shuffling first if needed),
+        # scheduled here rather than with the other steps' (the mode and step are known here)
+        switched = w.copy()
+        switched["mode"] = choice
+        switched["step"] = _bv(_st.NEW, 3)
+        self.schedule(switched, _bv(_st.R_TURN, 2), z3.And(pc, z3.Not(count)), inp)
+        w.v = merge(count, w, switched).v
         w["outcome"] = z3.If(count, outcome, w["outcome"])
         w["winners"] = z3.If(count, winners, w["winners"])
         w["phase"] = z3.If(count, _bv(_st.OVER, 3), w["phase"])
@@ -1784,8 +1787,10 @@ class _Std:
         w["_sched"] = _bv(0, 2)
         w["_inkout"] = z3.BoolVal(False)
         phase = s["phase"]
-        if not self.switch:
-            w["mode"] = _bv(_st.STANDARD, 2)
+        # a step is only ever taken in the standard game (trans: after a switch to a 2-player game
+        # this encoding has none), so the mode before it is the standard game's: a constant, so
+        # that the solver need not find out from the step's legality
+        w["mode"] = _bv(_st.STANDARD, 2)
         # (phase TURN) the last two's choice, not a turn-over: only in the standard game
         choosing = s["step"] == _st.LAST_TWO if self.switch else z3.BoolVal(False)
         tw = w.copy()
