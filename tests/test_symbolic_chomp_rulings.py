@@ -332,3 +332,19 @@ def test_the_checks_can_fail() -> None:
     assert std_check.admits(two, counted.state, used)
     assert not std_check.admits(two, counted.state._replace(winners=counted.state.winners ^ 0b111), used)
     assert not std_check.admits(two, counted.state, used - {"chomp.count_declares_winner"})
+
+
+# --------------------------------------------------------------------------- raw: the new ruling points reached
+
+@pytest.mark.parametrize(("variant", "ruling"), [
+    ("underwater-war", "chomp.eel_race_wrong_card"), ("chomp-rapido", "chomp.eel_race_wrong_card"),
+    ("doble-chomp", "chomp.lower_not_lowest"), ("standard", "chomp.frenzy_vs_bad_chomp")])
+def test_raw_witnesses_of_the_new_ruling_points_replay(variant: str, ruling: str) -> None:
+    """Under ``raw`` (every option open) BMC reaches the ruling point from a symbolic deal, and
+    the witness, decoded with the option it chose, replays in the engine."""
+    from rulecheck.check.symbolic.queries import run_query
+
+    enc = MAKE[variant]("raw")
+    result = run_query(enc, f"ruling:{ruling}", 3, 120.0)
+    assert result.status == "witness" and result.replayed, (result.detail, result.meta.get("replay_mismatch"))
+    assert any(a[:2] == ["ruling", ruling] for a in result.trace)

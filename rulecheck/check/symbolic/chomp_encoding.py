@@ -19,10 +19,13 @@ State (per player ``p``; cards are the engine's ints, Plankton 0 .. Shark 5, Eel
 * ``tab{p}`` (BV3) and ``has{p}``: the face-up card; ``phase``, ``step``, ``resume``,
   ``shuf`` (whose discard pile is shuffled), race masks ``bad{p}``, ``banw{p}``, ``banb{p}``;
   ``outcome`` and ``winners`` at the end.
+* ``f_bad``, ``f_own``, ``f_wrong``: the ruling answers the race started with (the engine's
+  ``race`` flags F_BAD_OK; F_OWN_EEL, or in the rápido race F_OWN_OK; F_EEL_WRONG_BAD). The race
+  kind is not a variable: an Eel on the table makes it the Eel race.
 * ``used.<ruling id>``: the step into this state consulted that ruling point (the targets of
-  the "reach ruling point" queries). Abstracted away: the engine's ``race`` flags (constants
-  of the ruleset in this variant), ``replay``, ``out`` (empty: 50 cards deal evenly to two)
-  and clause citations.
+  the "reach ruling point" queries). Abstracted away: the engine's other ``race`` flags (for
+  citations only), ``replay``, ``out`` (empty: 50 cards deal evenly to two) and clause
+  citations.
 
 Ruling points the variant consults are parameters: a ruleset's option is baked in; an open
 option (``raw``) becomes a free input, as the engine's Pending state lets either option follow.
