@@ -18,6 +18,7 @@ from rulecheck.check.symbolic.queries import run_query
 from rulecheck.check.symbolic.system import unroll
 from rulecheck.core.game import Pending
 from rulecheck.games import load_game
+from rulecheck.games.chomp.state import LAST_TWO
 
 BOTTOM = {"choices": {"chomp.two_player_won_cards": "bottom_of_pile"}}
 
@@ -193,8 +194,9 @@ def test_standard_longest_ink_out_chain() -> None:
 
 
 def test_a_whole_standard_game_step_by_step() -> None:
-    """Every step of a seeded 4-player game to its end (shuffles, eliminations, the count) is one
-    transition of the encoding, consulting exactly the ruling points the engine consulted."""
+    """Every step of a seeded 4-player game to its end (shuffles, eliminations, the last two's
+    choice to count their cards) is one transition of the encoding, consulting exactly the ruling
+    points the engine consulted."""
     enc = standard(4, "recommended")
     g = load_game("chomp", "standard", 4, enc.ruleset)
     s, i, t = enc.system.state(0, "w"), enc.system.input(0, "w"), enc.system.state(1, "w")
@@ -204,7 +206,12 @@ def test_a_whole_standard_game_step_by_step() -> None:
     state = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
     kinds = set()
     while not g.is_terminal(state):
-        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        if g.is_chance_node(state):
+            action = g.sample_chance(state, rng)
+        elif state.step == LAST_TWO:  # type: ignore[attr-defined]
+            action = ("count",)  # (a switch to a 2-player game ends this encoding)
+        else:
+            action = rng.choice(g.legal_actions(state))
         step = g.apply(state, action)
         a, b = abstract_standard(state, 4), abstract_standard(step.state, 4)
         used = set(step.provenance.rulings)
@@ -215,7 +222,7 @@ def test_a_whole_standard_game_step_by_step() -> None:
         solver.pop()
         kinds.add(action[0])
         state = step.state
-    assert {"shuffle", "turn_over", "slap", "nobody_slaps"} <= kinds
+    assert {"shuffle", "turn_over", "slap", "nobody_slaps", "count"} <= kinds
 
 
 def test_standard_race_successors_match_the_engine() -> None:

@@ -1,7 +1,7 @@
-"""The 3+ player standard-game encoding: 5 and 6 players, and the ruling options added to it
-(``chomp.reshuffle_when = when_pile_runs_out``, ``chomp.tie_replay_winnings = chompable_only``,
-``chomp.two_left`` = a 2-player game), checked step by step against the engine; each option's
-step fails when mutated."""
+"""The 3+ player standard-game encoding: 5 and 6 players, the ruling options added to it
+(``chomp.reshuffle_when = when_pile_runs_out``, ``chomp.tie_replay_winnings = chompable_only``)
+and the last two players' choice of a 2-player game, checked step by step against the engine;
+each option's step, and the choice, fails when mutated."""
 
 from __future__ import annotations
 
@@ -14,55 +14,68 @@ import pytest
 import z3
 
 from rulecheck.check.symbolic.bmc import bmc
-from rulecheck.check.symbolic.chomp_encoding import FULL, KINDS, STD_RULINGS, ChompEncoding, standard_game
+from rulecheck.check.symbolic.chomp_encoding import (
+    CHOICES,
+    FULL,
+    KINDS,
+    STD_RULINGS,
+    ChompEncoding,
+    standard_game,
+)
 from rulecheck.check.symbolic.decode import abstract_for, replay_witness
 from rulecheck.check.symbolic.queries import list_queries
-from rulecheck.check.symbolic.system import unroll
+from rulecheck.check.symbolic.system import Witness, extract_witness, unroll
 from rulecheck.core.errors import InvalidConfigError
+from rulecheck.core.game import Action
 from rulecheck.games import load_game
-from rulecheck.games.chomp.state import R_RACE, SHUFFLE, STANDARD
+from rulecheck.games.chomp.state import LAST_TWO, MODE_NAMES, OVER, R_RACE, SHUFFLE, STANDARD
 
-NEW_OPTIONS = {"chomp.tie_replay_winnings": "chompable_only", "chomp.reshuffle_when": "when_pile_runs_out"}
-
-
-def ruleset(two_left: str) -> dict[str, Any]:
-    return {"choices": {**NEW_OPTIONS, "chomp.two_left": two_left}}
+NEW_OPTIONS = {"choices": {"chomp.tie_replay_winnings": "chompable_only", "chomp.reshuffle_when": "when_pile_runs_out"}}
 
 
 @cache
-def encoding(players: int, two_left: str = "") -> ChompEncoding:
-    return standard_game(players, ruleset(two_left) if two_left else "recommended")
+def encoding(players: int, new_options: bool = False) -> ChompEncoding:
+    return standard_game(players, NEW_OPTIONS if new_options else "recommended")
 
 
 Step = tuple[dict[str, Any], dict[str, Any], set[str]]
 
 
-def engine_steps(enc: ChompEncoding, seed: int) -> Iterator[Step]:
+def engine_steps(enc: ChompEncoding, seed: int, choice: Action | None = None) -> Iterator[Step]:
     """A seeded engine game, step by step, as (state, next state, rulings consulted), up to the
-    end or the switch to a 2-player game."""
+    end or the switch to a 2-player game. The last two players make the ``choice`` (``("count",)``
+    or ``("switch", game)``; by default a random one)."""
     g = load_game("chomp", "standard", enc.players, enc.ruleset)
     rng = random.Random(seed)
     state: Hashable = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
     while not g.is_terminal(state) and state.mode == STANDARD:  # type: ignore[attr-defined]
-        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        if g.is_chance_node(state):
+            action = g.sample_chance(state, rng)
+        elif choice is not None and state.step == LAST_TWO:  # type: ignore[attr-defined]
+            action = choice
+        else:
+            action = rng.choice(g.legal_actions(state))
         step = g.apply(state, action)
         yield abstract_for(enc, state), abstract_for(enc, step.state), set(step.provenance.rulings)
         state = step.state
 
 
 class StepChecker:
-    """One transition of the encoding on an incremental solver: is (a, b, rulings) a step?"""
+    """One transition of the encoding on an incremental solver: is (a, b, rulings) a step (with
+    the input ``choice`` fixed, if given: the last two's choice, :data:`CHOICES`)?"""
 
     def __init__(self, enc: ChompEncoding) -> None:
         self.enc = enc
-        self.s, i, self.t = enc.system.state(0, "c"), enc.system.input(0, "c"), enc.system.state(1, "c")
+        self.s, self.i, self.t = enc.system.state(0, "c"), enc.system.input(0, "c"), enc.system.state(1, "c")
         self.solver = z3.SolverFor("QF_BV")
-        self.solver.add(enc.system.step(self.s, i, self.t))
+        self.solver.add(enc.system.step(self.s, self.i, self.t))
 
-    def admits(self, a: dict[str, Any], b: dict[str, Any], used: set[str]) -> bool:
+    def admits(self, a: dict[str, Any], b: dict[str, Any], used: set[str], choice: Action | None = None) -> bool:
         self.solver.push()
         self.solver.add(*[self.s[k] == v for k, v in a.items()], *[self.t[k] == v for k, v in b.items()])
         self.solver.add(*[self.t[f"used.{r}"] == (r in used) for r in self.enc.rulings])
+        if choice is not None:
+            self.solver.add(self.i["choice"] == CHOICES.index(choice))
         answer = self.solver.check()
         self.solver.pop()
         return answer == z3.sat
@@ -100,7 +113,7 @@ def test_five_and_six_player_games_step_by_step(players: int) -> None:
     check = StepChecker(enc)
     steps = list(engine_steps(enc, seed=10))
     assert all(check.admits(*step) for step in steps)
-    assert "chomp.two_left" in steps[-1][2] or steps[-1][1]["phase"] == 4
+    assert steps[-1][0]["step"] == LAST_TWO or steps[-1][1]["phase"] == OVER
 
 
 @pytest.mark.parametrize("players", [5, 6])
@@ -125,18 +138,20 @@ def test_the_deal_counts_never_wrap(players: int) -> None:
 
 # --------------------------------------------------------------------------- the new ruling options
 
-@pytest.mark.parametrize(("players", "two_left", "seed"),
-                         [(3, "doble_chomp", 2), (4, "underwater_war", 1), (5, "chomp_rapido", 3)])
-def test_new_options_games_step_by_step(players: int, two_left: str, seed: int) -> None:
-    """Seeded games under the new options are transitions of the encoding up to the switch to the
-    2-player game, which the encoding reaches in the same state (mode, piles, phase)."""
-    enc = encoding(players, two_left)
+@pytest.mark.parametrize(("players", "game", "seed"),
+                         [(3, "doble-chomp", 2), (4, "underwater-war", 1), (5, "chomp-rapido", 3)])
+def test_new_options_games_step_by_step(players: int, game: str, seed: int) -> None:
+    """Seeded games under the new options are transitions of the encoding up to the last two's
+    switch to the 2-player game, which the encoding reaches in the same state (mode, piles,
+    phase), by the choice the engine made."""
+    enc = encoding(players, True)
     check = StepChecker(enc)
-    steps = list(engine_steps(enc, seed))
+    steps = list(engine_steps(enc, seed, ("switch", game)))
     assert all(check.admits(*step) for step in steps)
     used = set().union(*(u for _, _, u in steps))
-    assert {"chomp.tie_replay_winnings", "chomp.reshuffle_when", "chomp.two_left"} <= used
-    assert steps[-1][1]["mode"] != STANDARD
+    assert {"chomp.tie_replay_winnings", "chomp.reshuffle_when"} <= used
+    assert steps[-1][0]["step"] == LAST_TWO and check.admits(*steps[-1], choice=("switch", game))
+    assert steps[-1][1]["mode"] == MODE_NAMES.index(game)
 
 
 def _first(steps: list[Step], pred: Any) -> Step:
@@ -146,9 +161,9 @@ def _first(steps: list[Step], pred: Any) -> Step:
 def test_when_pile_runs_out_fails_on_a_mutated_step() -> None:
     """A pile runs out during a race: the encoding shuffles at once (phase SHUFFLE, resume RACE);
     the when_needed successor (straight to the race) is not a step."""
-    enc = encoding(4, "underwater_war")
+    enc = encoding(4, True)
     check = StepChecker(enc)
-    steps = list(engine_steps(enc, seed=1))
+    steps = list(engine_steps(enc, seed=1, choice=("switch", "underwater-war")))
     a, b, used = _first(steps, lambda a, b, u: b["phase"] == SHUFFLE and b["resume"] == R_RACE)
     assert "chomp.reshuffle_when" in used and check.admits(a, b, used)
     assert not check.admits(a, dict(b, phase=2, resume=0, shuf=0), used)
@@ -157,9 +172,9 @@ def test_when_pile_runs_out_fails_on_a_mutated_step() -> None:
 def test_chompable_only_fails_on_a_mutated_step() -> None:
     """A tie sets the tie round's cards aside in the tie bucket; the all_tie_cards successor
     (the same cards with the other set-aside cards) is not a step."""
-    enc = encoding(3, "doble_chomp")
+    enc = encoding(3, True)
     check = StepChecker(enc)
-    steps = list(engine_steps(enc, seed=2))
+    steps = list(engine_steps(enc, seed=2, choice=("switch", "doble-chomp")))
     a, b, used = _first(steps, lambda a, b, u: any(b[k] for k in b if k.startswith("aside_tie")))
     assert "chomp.tie_replay_winnings" in used and check.admits(a, b, used)
     moved = dict(b)
@@ -173,11 +188,11 @@ def test_chompable_only_fails_on_a_mutated_step() -> None:
 def test_tie_cards_the_winner_cannot_chomp_go_back() -> None:
     """The replay's winner takes the tie-round cards he can chomp; the others go back to their
     owners (en.tie.4-5): a step that gives the winner all of them is not a step."""
-    enc = encoding(3, "doble_chomp")
+    enc = encoding(3, True)
     check = StepChecker(enc)
     found = 0
     for seed in range(8):
-        for a, b, used in engine_steps(enc, seed):
+        for a, b, used in engine_steps(enc, seed, ("switch", "doble-chomp")):
             ties = [k for k in a if k.startswith("aside_tie") and a[k]]
             if not ties or (b["phase"] == a["phase"] and b["step"] == a["step"]):
                 continue
@@ -202,28 +217,74 @@ def test_tie_cards_the_winner_cannot_chomp_go_back() -> None:
 
 
 def test_switch_fails_on_a_mutated_step() -> None:
-    """Two left under ``two_left = underwater_war``: the encoding ends in the Underwater War mode;
-    counting the cards instead (the game over) or another 2-player game is not a step."""
-    enc = encoding(4, "underwater_war")
+    """Two left, their choice Underwater War: the encoding ends in the Underwater War mode; with
+    that choice, counting the cards instead (the game over) or another 2-player game is not a
+    step. Counting is the step of the choice to count, and its winner is the engine's."""
+    enc = encoding(4, True)
     check = StepChecker(enc)
-    a, b, used = list(engine_steps(enc, seed=1))[-1]
-    assert b["mode"] == 1 and "chomp.two_left" in used and check.admits(a, b, used)
-    assert not check.admits(a, dict(b, mode=3), used)
-    assert not check.admits(a, dict(b, mode=0, phase=4), used)
+    uw = ("switch", "underwater-war")
+    steps = list(engine_steps(enc, seed=1, choice=uw))
+    (before, a, _), (_, b, used) = steps[-2:]
+    assert a["step"] == LAST_TWO and check.admits(before, a, steps[-2][2])
+    assert b["mode"] == 1 and check.admits(a, b, used, uw)
+    assert not check.admits(a, dict(b, mode=3), used, uw)
+    assert not check.admits(a, dict(b, mode=0, phase=4), used, uw)
+    # the choice to count: the game ends with the engine's winner (ruling count_declares_winner)
+    g = load_game("chomp", "standard", 4, enc.ruleset)
+    state = g.root_state()
+    rng = random.Random(1)
+    state = g.apply(state, g.sample_chance(state, rng)).state
+    while state.step != LAST_TWO:  # type: ignore[attr-defined]
+        action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+        state = g.apply(state, action).state
+    assert abstract_for(enc, state) == a
+    counted = g.apply(state, ("count",))
+    c, counted_used = abstract_for(enc, counted.state), set(counted.provenance.rulings)
+    assert c["phase"] == OVER and "chomp.count_declares_winner" in counted_used
+    assert check.admits(a, c, counted_used, ("count",))
+    assert not check.admits(a, c, counted_used, uw)
+    assert not check.admits(a, dict(c, winners=c["winners"] ^ 0b1111), counted_used, ("count",))
     assert "switch" in enc.targets
+
+
+@pytest.mark.parametrize("choice", CHOICES)
+def test_a_game_to_the_last_twos_choice_decodes_and_replays(choice: Action) -> None:
+    """A seeded game to the last two's choice and past it (the count ends it; a switch ends the
+    encoding) is a path of the unrolled encoding; the path, decoded, is the engine's game: the
+    deal and every shuffle rebuilt from the cards drawn, and the choice the engine action of the
+    input ``choice``. With another choice the decoded game does not replay."""
+    enc = encoding(3)
+    g = load_game("chomp", "standard", 3, enc.ruleset)
+    steps = list(engine_steps(enc, 0, choice))
+    assert steps[-1][0]["step"] == LAST_TWO
+    states = [a for a, _, _ in steps] + [steps[-1][1]]
+    u = unroll(enc.system, len(steps))
+    solver = z3.SolverFor("QF_BV")
+    solver.add(u.constraints)
+    for sym, values in zip(u.states, states, strict=True):
+        solver.add(*[sym[k] == v for k, v in values.items()])
+    assert solver.check() == z3.sat
+    witness = extract_witness(solver.model(), u)
+    rep = replay_witness(enc, witness, g)
+    assert rep.ok, rep.mismatch
+    assert rep.actions[-1] == choice and rep.actions[0][0] == "deal"
+    other = (CHOICES.index(choice) + 1) % len(CHOICES)
+    forged = Witness(witness.states, (*witness.inputs[:-1], {**witness.inputs[-1], "choice": other}))
+    assert not replay_witness(enc, forged, g).ok
 
 
 def test_raw_has_a_query_for_every_ruling_point() -> None:
     """Under raw every ruling point the standard game consults is a ``ruling:<id>`` query, and
-    the new options are open inputs of the encoding (two_left: 4 options in 2 bits)."""
+    the new options are open inputs of the encoding; the last two's choice is an input too
+    (count or one of three 2-player games: 2 bits)."""
     names = list_queries("chomp", "standard", 3, "raw")
     assert {f"ruling:{rid}" for rid in STD_RULINGS} <= set(names)
     assert "switch" in names
     enc = standard_game(3, "raw")
     inputs = dict(enc.system.inputs)
-    for rid in ("chomp.tie_replay_winnings", "chomp.reshuffle_when", "chomp.two_left"):
+    for rid in ("chomp.tie_replay_winnings", "chomp.reshuffle_when", "chomp.count_declares_winner"):
         assert f"opt.{rid}" in inputs
-    assert inputs["opt.chomp.two_left"].size() == 2
+    assert inputs["choice"].size() == 2 and len(CHOICES) == 4
 
 
 def test_raw_tie_replay_winnings_witness_replays() -> None:

@@ -17,7 +17,7 @@ from rulecheck.check.symbolic.decode import abstract_doble, abstract_for
 from rulecheck.check.symbolic.induction import induction_by_cases
 from rulecheck.check.symbolic.queries import run_query
 from rulecheck.games import load_game
-from rulecheck.games.chomp.state import DOBLE_CHOMP, SHUFFLE, STANDARD
+from rulecheck.games.chomp.state import SHUFFLE
 
 
 def holds(enc: ChompEncoding, name: str, values: dict[str, Any]) -> bool:
@@ -34,14 +34,17 @@ def holds(enc: ChompEncoding, name: str, values: dict[str, Any]) -> bool:
 
 def engine_states(enc: ChompEncoding, variant: str, seed: int,
                   abstract: Callable[[Hashable], dict[str, Any]]) -> list[tuple[Hashable, dict[str, Any]]]:
+    """The states of a seeded engine game up to its end or the last two's switch to a 2-player game
+    (the state after the switch included: the encoding ends there)."""
     g = load_game("chomp", variant, enc.players, enc.ruleset)
     rng = random.Random(seed)
     state: Hashable = g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)).state
+    mode = state.mode  # type: ignore[attr-defined]
     out = []
     for _ in range(3000):
-        if g.is_terminal(state) or state.mode not in (STANDARD, DOBLE_CHOMP):  # type: ignore[attr-defined]
-            break
         out.append((state, abstract(state)))
+        if g.is_terminal(state) or state.mode != mode:  # type: ignore[attr-defined]
+            break
         action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
         state = g.apply(state, action).state
     return out

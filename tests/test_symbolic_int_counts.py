@@ -25,8 +25,7 @@ from rulecheck.core.errors import InvalidConfigError
 from rulecheck.games import load_game
 from rulecheck.games.chomp.state import RACE, SHUFFLE, TURN, WAR
 
-NEW_OPTIONS = {"chomp.tie_replay_winnings": "chompable_only", "chomp.reshuffle_when": "when_pile_runs_out",
-               "chomp.two_left": "underwater_war"}
+NEW_OPTIONS = {"chomp.tie_replay_winnings": "chompable_only", "chomp.reshuffle_when": "when_pile_runs_out"}
 
 
 @cache

@@ -33,9 +33,12 @@ ALT = {"choices": {
     "chomp.nobody_slaps": "stay_in_centre", "chomp.nobody_can_chomp": "replay_like_tie",
     "chomp.replay_no_card": "washed_up", "chomp.replay_nobody_can_play": "owners_reclaim",
     "chomp.rapido_after_war": "race_again", "chomp.rapido_own_card": "bad_chomp",
+    "chomp.lower_not_lowest": "no_effect", "chomp.fewer_than_two_left": "shared_last_round",
 }}
 ALT_RAPIDO = {"choices": {**ALT["choices"], "chomp.nobody_can_chomp": "stay_in_centre",
-                          "chomp.uw_own_eel": "may_slap_own", "chomp.uw_octopus_pair": "war"}}
+                          "chomp.uw_own_eel": "may_slap_own", "chomp.uw_octopus_pair": "war",
+                          "chomp.eel_race_wrong_card": "no_effect", "chomp.war_short": "lose_the_war",
+                          "chomp.two_player_nobody_can_play": "stay_in_centre"}}
 
 
 @cache

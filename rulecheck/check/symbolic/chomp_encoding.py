@@ -19,10 +19,13 @@ State (per player ``p``; cards are the engine's ints, Plankton 0 .. Shark 5, Eel
 * ``tab{p}`` (BV3) and ``has{p}``: the face-up card; ``phase``, ``step``, ``resume``,
   ``shuf`` (whose discard pile is shuffled), race masks ``bad{p}``, ``banw{p}``, ``banb{p}``;
   ``outcome`` and ``winners`` at the end.
+* ``f_bad``, ``f_own``, ``f_wrong``: the ruling answers the race started with (the engine's
+  ``race`` flags F_BAD_OK; F_OWN_EEL, or in the rápido race F_OWN_OK; F_EEL_WRONG_BAD). The race
+  kind is not a variable: an Eel on the table makes it the Eel race.
 * ``used.<ruling id>``: the step into this state consulted that ruling point (the targets of
-  the "reach ruling point" queries). Abstracted away: the engine's ``race`` flags (constants
-  of the ruleset in this variant), ``replay``, ``out`` (empty: 50 cards deal evenly to two)
-  and clause citations.
+  the "reach ruling point" queries). Abstracted away: the engine's other ``race`` flags (for
+  citations only), ``replay``, ``out`` (empty: 50 cards deal evenly to two) and clause
+  citations.
 
 Ruling points the variant consults are parameters: a ruleset's option is baked in; an open
 option (``raw``) becomes a free input, as the engine's Pending state lets either option follow.
@@ -59,6 +62,7 @@ from rulecheck.games.chomp.state import (
     O_DRAW,
     O_LAST_STANDING,
     O_NONE,
+    O_SHARED_LAST,
     OVER,
     R_NONE,
     R_PENALTY,
@@ -97,12 +101,15 @@ UW_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.uw_octopus_pair": ("next_card", "war"),
     "chomp.war_short": ("play_what_you_have", "lose_the_war"),
     "chomp.octopus_no_card": ("loses_round", "cards_go_back"),
+    "chomp.two_player_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
+    "chomp.eel_race_wrong_card": ("bad_chomp", "no_effect"),
     "chomp.bad_chomp_again": ("once_per_round", "any_number"),
     "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
     "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
     "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
     "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre"),
     "chomp.reshuffle_when": ("when_needed",),
+    "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
 }
 """The ruling points Underwater War consults, with the options the encoding covers."""
 
@@ -232,8 +239,9 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
             var(f"{flag}{p}", z3.BoolSort())
     for v in range(KINDS):
         var(f"centre_{v}", num)
-    var("f_bad", z3.BoolSort())  # the race's flags, fixed when it starts (F_BAD_OK, F_OWN_EEL)
+    var("f_bad", z3.BoolSort())  # the race's flags, fixed when it starts (F_BAD_OK, F_OWN_EEL, F_EEL_WRONG_BAD)
     var("f_own", z3.BoolSort())
+    var("f_wrong", z3.BoolSort())
     for rid in rulings:
         var(f"used.{rid}", z3.BoolSort())
 
@@ -272,7 +280,7 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
     out.targets["war"] = ("a war (tie)", lambda s: s["step"] == WAR)
     out.targets["unable-to-play"] = (
         "a player must turn over a card in the middle of a round but has none"
-        " (rulings chomp.war_short, chomp.octopus_no_card)",
+        " (rulings chomp.war_short, chomp.octopus_no_card, chomp.two_player_nobody_can_play)",
         lambda s: z3.And(s["phase"] == TURN, s["step"] != NEW,
                          z3.Or([z3.And(s[f"len{p}"] == 0, *[s[f"disc{p}_{v}"] == 0 for v in range(KINDS)])
                                 for p in range(2)])))
@@ -347,7 +355,7 @@ class _UW:
                    z3.Not(s[f"banb{p}"])]
         cs += [s[f"centre_{v}"] == 0 for v in range(KINDS)]
         cs += [z3.Not(s[f"used.{rid}"]) for rid in self.rulings]
-        cs += [z3.Not(s["f_bad"]), z3.Not(s["f_own"])]
+        cs += [z3.Not(s["f_bad"]), z3.Not(s["f_own"]), z3.Not(s["f_wrong"])]
         if self.ints:
             cs += [s[f"pile0_{v}"] + s[f"pile1_{v}"] == FULL[v] for v in range(KINDS)]
             return z3.And(cs)
@@ -432,6 +440,7 @@ class _UW:
     def clear_round(self, w: Sym) -> None:
         w["f_bad"] = z3.BoolVal(False)
         w["f_own"] = z3.BoolVal(False)
+        w["f_wrong"] = z3.BoolVal(False)
         for p in range(2):
             w[f"tab{p}"] = _bv(0, CARD_BITS)
             w[f"has{p}"] = z3.BoolVal(False)
@@ -460,19 +469,24 @@ class _UW:
         w["_end"] = z3.BoolVal(True)
 
     def end_of_round_now(self, w: Sym, pc: Any, inp: State) -> None:
-        """standard.end_of_round -> two_player.end_of_round."""
+        """standard.end_of_round -> two_player.end_of_round: the game goes on while both hold
+        cards. Otherwise, with cards left in the centre or nobody holding any, ruling
+        ``chomp.fewer_than_two_left`` (``shared_last_round``: both win)."""
         self.clear_round(w)
         ha = self.holds_any(w, 0)  # not "len + sum(discards) != 0": that could wrap around
         hb = self.holds_any(w, 1)
+        centre = self.centre_any(w)
+        asked = z3.And(z3.Not(z3.And(ha, hb)), z3.Or(centre, z3.Not(z3.Or(ha, hb))))
+        shared = z3.And(asked, self.opt1(self.rule(w, "chomp.fewer_than_two_left", z3.And(pc, asked), inp)))
         going = w.copy()
         self.schedule(going, R_TURN, z3.And(pc, ha, hb), inp)
         over = w.copy()
         over["phase"] = _bv(OVER, 3)
         over["shuf"] = _bv(0, 1)
         over["resume"] = _bv(R_NONE, 2)
-        won = z3.If(self.centre_any(w), _bv(O_LAST_STANDING, 3), _bv(O_COLLECTED_ALL, 3))
-        over["outcome"] = z3.If(z3.Or(ha, hb), won, _bv(O_DRAW, 3))
-        over["winners"] = z3.If(ha, _bv(1, 2), z3.If(hb, _bv(2, 2), _bv(0, 2)))
+        won = z3.If(centre, _bv(O_LAST_STANDING, 3), _bv(O_COLLECTED_ALL, 3))
+        over["outcome"] = z3.If(shared, _bv(O_SHARED_LAST, 3), z3.If(z3.Or(ha, hb), won, _bv(O_DRAW, 3)))
+        over["winners"] = z3.If(shared, _bv(3, 2), z3.If(ha, _bv(1, 2), z3.If(hb, _bv(2, 2), _bv(0, 2))))
         m = merge(z3.And(ha, hb), going, over)
         w.v = m.v
 
@@ -518,6 +532,7 @@ class _UW:
         w["step"] = _bv(WAR, 3)
         w["f_bad"] = z3.BoolVal(False)
         w["f_own"] = z3.BoolVal(False)
+        w["f_wrong"] = z3.BoolVal(False)
         self.schedule(w, R_TURN, pc, inp)
 
     def forfeit(self, w: Sym, loser: int, pc: Any, inp: State) -> None:
@@ -537,8 +552,10 @@ class _UW:
         race = w.copy()
         not_apply = self.opt1(self.rule(race, "chomp.two_player_bad_chomps", z3.And(pc, eel), inp))
         own_ok = self.opt1(self.rule(race, "chomp.uw_own_eel", z3.And(pc, eel), inp))
+        no_effect = self.opt1(self.rule(race, "chomp.eel_race_wrong_card", z3.And(pc, eel), inp))
         race["f_bad"] = z3.Not(not_apply)
         race["f_own"] = own_ok
+        race["f_wrong"] = z3.Not(no_effect)
         for p in range(2):
             for f in ("bad", "banw", "banb"):
                 race[f"{f}{p}"] = z3.BoolVal(False)
@@ -580,23 +597,43 @@ class _UW:
             return z3.And(w[f"tab{p}"] == EEL, w["f_own"])
         return w[f"tab{1 - p}"] == EEL
 
+    def slap_offered(self, w: Sym, p: int, is_own: bool) -> Any:
+        """Whether p's slap on his own or the other's card, when not valid, is a Bad Chomp (an
+        outcome of the race where Bad Chomps apply) rather than no outcome at all (race.classify
+        NONE). RK_EEL: his own card is one; the other's card that is not the Eel only under
+        ``chomp.eel_race_wrong_card = bad_chomp`` (``f_wrong``)."""
+        return z3.BoolVal(True) if is_own else w["f_wrong"]
+
+    def nobody_can_play(self, w: Sym, pc: Any, inp: State) -> None:
+        """two_player._nobody_can_play: neither player has a card to turn over; ruling
+        ``chomp.two_player_nobody_can_play`` (each takes back his set-aside cards, or they stay in
+        the centre); the round ends."""
+        stay = self.opt1(self.rule(w, "chomp.two_player_nobody_can_play", pc, inp))
+        for q in range(2):
+            aside = [w[f"aside{q}_{v}"] for v in range(KINDS)]
+            self.add_counts(w, f"disc{q}_", aside, z3.Not(stay))
+            self.add_counts(w, "centre_", aside, stay)
+            for v in range(KINDS):
+                w[f"aside{q}_{v}"] = self.k(0)
+        self.end_of_round(w, pc, inp)
+
     def turn_over(self, w: Sym, pc: Any, inp: State) -> None:
         war = w["step"] == WAR
         # --- a war: 2 down, 1 up
         ww = w.copy()
         pc_w = z3.And(pc, war)
         short = [_ult(ww[f"len{p}"], 3) for p in range(2)]
-        lose_opt = self.opt1(self.rule(ww, "chomp.war_short", z3.And(pc_w, z3.Or(short)), inp))
+        lose_opt = z3.And(z3.Or(short), self.opt1(self.rule(ww, "chomp.war_short", z3.And(pc_w, z3.Or(short)), inp)))
         empty = [ww[f"len{p}"] == 0 for p in range(2)]
         one_short = z3.Xor(short[0], short[1])
-        lose = [z3.Or(empty[p], z3.And(lose_opt, one_short, short[p])) for p in range(2)]
+        # lose_the_war: the one short player loses; both short, the one with fewer cards (with as
+        # many, both place what they have); otherwise a player with no card at all
+        fewer = [_ult(ww["len0"], ww["len1"]), _ult(ww["len1"], ww["len0"])]
+        lose = [z3.If(lose_opt, z3.If(one_short, short[p], z3.If(ww["len0"] != ww["len1"], fewer[p], empty[p])),
+                      empty[p]) for p in range(2)]
         both_lose = z3.And(lose)
         bl = ww.copy()
-        for q in range(2):
-            self.add_counts(bl, f"disc{q}_", [bl[f"aside{q}_{v}"] for v in range(KINDS)])
-            for v in range(KINDS):
-                bl[f"aside{q}_{v}"] = self.k(0)
-        self.end_of_round(bl, z3.And(pc_w, both_lose), inp)
+        self.nobody_can_play(bl, z3.And(pc_w, both_lose), inp)
         f0 = ww.copy()
         self.forfeit(f0, 0, z3.And(pc_w, z3.Not(both_lose), lose[0]), inp)
         f1 = ww.copy()
@@ -619,18 +656,22 @@ class _UW:
         nw = w.copy()
         pc_n = z3.And(pc, z3.Not(war))
         e = [nw[f"len{p}"] == 0 for p in range(2)]
-        go_back = self.opt1(self.rule(nw, "chomp.octopus_no_card", z3.And(pc_n, z3.Or(e)), inp))
-        back = z3.Or(go_back, z3.And(e))
+        both_empty = z3.And(e)
+        one_empty = z3.Xor(e[0], e[1])
+        go_back = self.opt1(self.rule(nw, "chomp.octopus_no_card", z3.And(pc_n, one_empty), inp))
+        back = z3.And(one_empty, go_back)
+        nb = nw.copy()
+        self.nobody_can_play(nb, z3.And(pc_n, both_empty), inp)
         gb = nw.copy()
         for q in range(2):
             self.add_counts(gb, f"disc{q}_", [gb[f"aside{q}_{v}"] for v in range(KINDS)])
             for v in range(KINDS):
                 gb[f"aside{q}_{v}"] = self.k(0)
-        self.end_of_round(gb, z3.And(pc_n, z3.Or(e), back), inp)
+        self.end_of_round(gb, z3.And(pc_n, back), inp)
         g0 = nw.copy()
-        self.forfeit(g0, 0, z3.And(pc_n, z3.Not(back), e[0]), inp)
+        self.forfeit(g0, 0, z3.And(pc_n, one_empty, z3.Not(back), e[0]), inp)
         g1 = nw.copy()
-        self.forfeit(g1, 1, z3.And(pc_n, z3.Not(back), z3.Not(e[0]), e[1]), inp)
+        self.forfeit(g1, 1, z3.And(pc_n, one_empty, z3.Not(back), e[1]), inp)
         one = nw.copy()
         pc_one = z3.And(pc_n, z3.Not(z3.Or(e)))
         for p in range(2):
@@ -638,7 +679,7 @@ class _UW:
             one[f"has{p}"] = z3.BoolVal(True)
             self.pop(one, p, 1, pc_one)
         self.compare(one, pc_one, inp)
-        normal_w = merge(z3.And(z3.Or(e), back), gb, merge(e[0], g0, merge(e[1], g1, one)))
+        normal_w = merge(both_empty, nb, merge(back, gb, merge(e[0], g0, merge(e[1], g1, one))))
         m = merge(war, war_w, normal_w)
         w.v = m.v
 
@@ -707,7 +748,7 @@ class _UW:
             for is_own in (True, False):
                 valid = self.slap_valid(w, p, is_own)
                 chosen = z3.And(act == A_SLAP, sp == p, own == is_own)
-                allowed = z3.If(valid, may_win, may_bad)
+                allowed = z3.If(valid, may_win, z3.And(self.slap_offered(w, p, is_own), may_bad))
                 legal.append(z3.And(chosen, allowed))
                 cpc = z3.And(pc, chosen)
                 win = w.copy()
@@ -902,7 +943,7 @@ STD_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
     "chomp.replay_no_card": ("sits_out", "washed_up"),
     "chomp.replay_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
-    "chomp.two_left": ("count", "underwater_war", "chomp_rapido", "doble_chomp"),
+    "chomp.count_declares_winner": ("most_cards_wins", "no_winner"),
     "chomp.count_tie": ("shared_win", "no_winner"),
     "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
 }
@@ -910,9 +951,16 @@ STD_RULINGS: Mapping[str, tuple[str, ...]] = {
 covers (the first option of a one-option entry is what the encoding, and the decoder, answer
 when the ruleset leaves it open)."""
 
-STD_ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
-"""The encoding's ``act`` input, by index: the engine action names (see :mod:`.decode`)."""
-S_TURN, S_SHUFFLE, S_NOBODY, S_SLAP, S_TIE = range(5)
+STD_ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie", "last_two")
+"""The encoding's ``act`` input, by index: the engine action names (see :mod:`.decode`); ``last_two``
+is the last two players' choice (en.ending.3), the engine's ``("count",)`` or ``("switch", game)``
+as the input ``choice`` says (:data:`CHOICES`)."""
+S_TURN, S_SHUFFLE, S_NOBODY, S_SLAP, S_TIE, S_LAST_TWO = range(6)
+CHOICES: tuple[tuple[str, ...], ...] = (("count",), *sorted(
+    (("switch", name) for name in standard_mod.SWITCH_MODES), key=lambda a: standard_mod.SWITCH_MODES[a[1]]))
+"""The last two's choice (en.ending.3) by the value of the input ``choice`` (2 bits): 0 counts the
+cards, any other value switches to the 2-player game of that mode number (1 Underwater War,
+2 Chomp rápido, 3 Doble Chomp: the engine's ``standard.SWITCH_MODES``)."""
 RACE_BITS = 16
 
 
@@ -985,8 +1033,10 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     able to chomp), Feeding Frenzy, Ink Out and its replay (chained Ink Outs), tie replays
     (en.tie.1-5, either ``chomp.tie_replay_winnings`` option), resolution into discard piles and
     the centre, reshuffles (en.outcomes.5, either ``chomp.reshuffle_when`` option), elimination,
-    and the end (en.ending.1-3: two left count their cards, or switch to a 2-player game;
-    fewer than two). Every ruling point the standard game consults, with every option.
+    and the end (en.ending.1-3: fewer than two left; two left make their choice, an action of
+    theirs: count their cards, with rulings ``chomp.count_declares_winner`` and
+    ``chomp.count_tie``, or switch to a 2-player game). Every ruling point the standard game
+    consults, with every option.
 
     State (per player ``p``; cards are the engine's ints, counts by kind ``v`` in 4 bits):
 
@@ -1005,19 +1055,24 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
       ``chompable_only``): the tie round's cards of which the replay's winner takes only those
       he can chomp; ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
       ``rep{p}`` (plays in the replay), ``bad{p}``, ``banw{p}``, ``banb{p}``: the engine masks.
-    * ``phase``, ``step``, ``resume``, ``shuf``, ``race`` (the engine's race kind and ruling
-      flags, bit for bit), ``outcome``, ``winners``; ``mode`` (only when ``two_left`` may be a
-      2-player game); ``chain``: consecutive Ink Out replays in this round (history, for the
-      longest-chain query); ``used.<ruling id>``.
+    * ``phase``, ``step`` (``LAST_TWO``: the last two players' choice comes next), ``resume``,
+      ``shuf``, ``race`` (the engine's race kind and ruling flags, bit for bit), ``outcome``,
+      ``winners``, ``mode``; ``chain``: consecutive Ink Out replays in this round (history, for
+      the longest-chain query); ``used.<ruling id>``.
 
-    The switch to a 2-player game (``chomp.two_left`` = ``underwater_war``, ``chomp_rapido`` or
-    ``doble_chomp``) is the end of this encoding: the step that switches is encoded exactly (the
-    engine's state after it, ``mode`` the 2-player game, including a shuffle the new game needs
-    first), and a state whose ``mode`` is not the standard game has no successor here (target
-    ``switch``; queries on such a ruleset hold "up to the switch"). What follows is the 2-player
-    encodings' job. Abstracted (what the queries do not need): clause citations and the order of
-    face-down piles (see above). An open ruling with one covered option is answered with that
-    option; a ruleset choosing an uncovered option is refused.
+    Inputs: ``act`` (:data:`STD_ACTS`), ``slapper``, ``target`` and ``group`` (a race's outcome),
+    ``draw{p}`` (the card p turns over or puts down), ``choice`` (the last two's choice,
+    :data:`CHOICES`) and an open ruling's option ``opt.<ruling id>``.
+
+    When a round ends with two players left, the state waits for their choice (phase ``TURN``,
+    step ``LAST_TWO``; en.ending.3): counting the cards ends the game; a switch to a 2-player
+    game (Underwater War, Chomp rápido or Doble Chomp) is the end of this encoding: the step that
+    switches is encoded exactly (the engine's state after it, ``mode`` the 2-player game,
+    including a shuffle the new game needs first), and a state whose ``mode`` is not the standard
+    game has no successor here (target ``switch``; every query holds "up to the switch"). What
+    follows is the 2-player encodings' job. Abstracted (what the queries do not need): clause
+    citations and the order of face-down piles (see above). An open ruling with one covered
+    option is answered with that option; a ruleset choosing an uncovered option is refused.
 
     ``counts = "int"`` makes every count by kind and every pile size an unbounded integer (as in
     the engine) instead of a bit-vector, with the same transition relation otherwise; the
@@ -1066,12 +1121,11 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
             variables.append((f"{flag}{p}", z3.BoolSort()))
     for v in range(KINDS):
         variables += [(f"centre_{v}", num(KW)), (f"out_{v}", num(KW))]
-    if enc.switch:
-        variables.append(("mode", bv(2)))
+    variables.append(("mode", bv(2)))
     for rid in STD_RULINGS:
         variables.append((f"used.{rid}", z3.BoolSort()))
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(_sel(n))), ("target", bv(_sel(n))),
-                                            ("group", bv(_pw(n)))]
+                                            ("group", bv(_pw(n))), ("choice", bv(2))]
     inputs += [(f"draw{p}", bv(CARD_BITS)) for p in range(n)]
     for rid in open_rulings:
         inputs.append((f"opt.{rid}", z3.BoolSort() if len(STD_RULINGS[rid]) == 2 else bv(2)))
@@ -1086,7 +1140,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
         equal=None,
         description=standard_game.__doc__ or "",
         meta={"logic": None if enc.ints else "QF_BV", "portfolio": "adaptive", "game": "chomp", "variant": "standard",
-              "players": n, "tie_bucket": enc.tie_bucket, "mode": enc.switch, "counts": counts},
+              "players": n, "tie_bucket": enc.tie_bucket, "mode": True, "counts": counts},
     )
     out = ChompEncoding("standard", n, rs, options, system, tuple(STD_RULINGS), case_split=phase_case_split(
         {S_SLAP: ("slapper", "target"), S_TIE: ("group",)}, slapper_card=n), counts=counts)
@@ -1095,10 +1149,11 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     for rid in STD_RULINGS:
         out.targets[f"ruling:{rid}"] = (f"reach ruling point {rid}", _used(rid))
     out.targets["over"] = ("the game ends", lambda s: s["phase"] == _st.OVER)
-    if enc.switch:
-        out.targets["switch"] = (
-            "the last two players switch to a 2-player game (ruling chomp.two_left; this encoding ends there)",
-            lambda s: s["mode"] != _st.STANDARD)
+    out.targets["last-two"] = ("two players are left and choose: count their cards or switch to a 2-player game",
+                               lambda s: z3.And(s["phase"] == _st.TURN, s["step"] == _st.LAST_TWO))
+    out.targets["switch"] = (
+        "the last two players switch to a 2-player game (their choice, en.ending.3; this encoding ends there)",
+        lambda s: s["mode"] != _st.STANDARD)
     out.targets["ink-out"] = ("an Ink Out", lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_INKOUT)
     out.targets["feeding-frenzy"] = ("a Feeding Frenzy",
                                      lambda s: (s["race"] & _st.KIND_MASK) == _st.RK_FRENZY)
@@ -1167,16 +1222,16 @@ class _Std:
     with symbolic branches merged; rulings consulted on path ``pc`` are collected in ``used``."""
 
     def __init__(self, n: int, per: int, deck: tuple[int, ...], options: Mapping[str, str | None], *,
-                 tie_bucket: bool | None = None, switch: bool | None = None, ints: bool = False) -> None:
+                 tie_bucket: bool | None = None, switch: bool = True, ints: bool = False) -> None:
         self.n, self.per, self.deck, self.options = n, per, deck, options
         self.ints = ints  # counts as integers rather than bit-vectors (see standard_game)
         self.sel = _sel(n)
-        # optional parts of the state: only when the ruleset can use them (a subclass for another
-        # game, e.g. Doble Chomp, says whether it has them: its rulings need not include these)
+        # optional parts of the state: the tie bucket only when the ruleset can use it; ``mode``
+        # (``switch``) in the standard game, where the last two may switch to a 2-player game (a
+        # subclass for another game, e.g. Doble Chomp, says whether it has them: its rulings need
+        # not include these)
         if tie_bucket is None:
             tie_bucket = options["chomp.tie_replay_winnings"] != "all_tie_cards"
-        if switch is None:
-            switch = options["chomp.two_left"] != "count"
         self.tie_bucket, self.switch = tie_bucket, switch
         self.used: dict[str, Any] = {}
         self.covered: Mapping[str, tuple[str, ...]] = STD_RULINGS  # the ruling points it consults
@@ -1229,11 +1284,15 @@ class _Std:
         """The shape every reachable state has (strengthens conservation so that it is
         inductive): no face-up card while cards are turned over or the game is over, and the
         pile being shuffled is empty (a pile is only shuffled once it has run out: en.outcomes.5,
-        ruling ``chomp.reshuffle_when``) and the game goes on after the shuffle."""
+        ruling ``chomp.reshuffle_when``) and the game goes on after the shuffle. (After a switch
+        to Doble Chomp a pile of one card is shuffled too, before turning over two: such a state
+        ends this encoding, so the empty pile is said of the standard game only.)"""
         no_table = z3.And([z3.Not(s[f"has{p}"]) for p in range(self.n)])
         phase = s["phase"]
         shuffled_empty = z3.And([z3.Implies(s["shuf"] == p, z3.And(
             s[f"size{p}"] == 0, *[s[f"pile{p}_{v}"] == 0 for v in range(KINDS)])) for p in range(self.n)])
+        if self.switch:
+            shuffled_empty = z3.Implies(s["mode"] == _st.STANDARD, shuffled_empty)
         return z3.And(z3.Implies(phase == _st.TURN, no_table), z3.Implies(phase == _st.OVER, no_table),
                       z3.Implies(z3.And(phase == _st.SHUFFLE, s["resume"] == R_TURN), no_table),
                       z3.Implies(phase == _st.SHUFFLE, z3.And(shuffled_empty, s["resume"] != R_NONE)))
@@ -1313,8 +1372,8 @@ class _Std:
         return z3.ULE(c, _cards.SHARK)
 
     def ends(self, s: State) -> Any:
-        """Terminal for this encoding: the game is over, or (``chomp.two_left`` other than
-        ``count``) the last two switched to a 2-player game, which other encodings cover."""
+        """Terminal for this encoding: the game is over, or the last two switched to a 2-player
+        game, which other encodings cover."""
         over = s["phase"] == _st.OVER
         return z3.Or(over, s["mode"] != _st.STANDARD) if self.switch else over
 
@@ -1390,9 +1449,10 @@ class _Std:
         return self.sum([w[f"size{p}"], *self.vec(w, f"disc{p}_")])
 
     def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
-        """standard.end_of_round: wash out players without cards (en.ending.1); two left count
-        their cards (en.ending.3) or switch to a 2-player game (ruling ``chomp.two_left``: the
-        encoding ends there, in a state with ``mode`` the 2-player game); fewer than two."""
+        """standard.end_of_round: wash out players without cards (en.ending.1); with three or more
+        left, the next round; two left: their choice comes next (phase ``TURN``, step
+        ``LAST_TWO``: :meth:`last_two`, en.ending.2-3); fewer than two: the game ends (ruling
+        ``chomp.fewer_than_two_left``)."""
         n = self.n
         self.clear_round(w)
         before = [w[f"act{p}"] for p in range(n)]
@@ -1403,15 +1463,35 @@ class _Std:
         three = z3.UGE(count, 3)
         two = count == 2
         fewer = z3.ULT(count, 2)
-        # two left: they count their cards, or switch to a 2-player game and go on
-        two_left = self.rule("chomp.two_left", z3.And(pc, two), inp)
-        switch = z3.And(two, z3.Not(two_left("count")))
-        if self.switch:
-            mode: Any = _bv(_st.STANDARD, 2)
-            for name, m in standard_mod.SWITCH_MODES.items():
-                mode = z3.If(two_left(name), _bv(m, 2), mode)
-            w["mode"] = z3.If(switch, mode, w["mode"])
-        w["_sched"] = z3.If(z3.And(pc, z3.Or(three, switch)), _bv(_st.R_TURN, 2), w["_sched"])
+        w["_sched"] = z3.If(z3.And(pc, three), _bv(_st.R_TURN, 2), w["_sched"])
+        # two left: they choose (no shuffle before their choice)
+        w["phase"] = z3.If(two, _bv(_st.TURN, 3), w["phase"])
+        w["step"] = z3.If(two, _bv(_st.LAST_TWO, 3), w["step"])
+        # fewer than two left
+        last = self.rule("chomp.fewer_than_two_left", z3.And(pc, fewer), inp)("shared_last_round")
+        one_left = count == 1
+        centre = self.any_(w, "centre_")
+        f_out = z3.If(last, _bv(_st.O_SHARED_LAST, 3),
+                      z3.If(one_left, z3.If(centre, _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_COLLECTED_ALL, 3)),
+                            _bv(_st.O_DRAW, 3)))
+        f_win = z3.If(last, self.mask(before), self.mask(left))
+        w["outcome"] = z3.If(fewer, f_out, w["outcome"])
+        w["winners"] = z3.If(fewer, f_win, w["winners"])
+        w["phase"] = z3.If(fewer, _bv(_st.OVER, 3), w["phase"])
+        w["shuf"] = z3.If(fewer, _bv(0, self.sel), w["shuf"])
+        w["resume"] = z3.If(fewer, _bv(_st.R_NONE, 2), w["resume"])
+
+    def last_two(self, w: Sym, pc: Any, inp: State) -> None:
+        """standard.last_two: the last two players' choice, the input ``choice`` (:data:`CHOICES`).
+        0: they count their cards (standard._count): ruling ``chomp.count_declares_winner``
+        (``no_winner``: the game ends without a winner), else the one with more cards wins and a
+        tie is ruling ``chomp.count_tie``. 1-3: they switch to that 2-player game with the same
+        piles and go on (es.dos-jugadores.1), the end of this encoding."""
+        n = self.n
+        choice = inp["choice"]
+        count = choice == 0
+        no_winner = self.rule("chomp.count_declares_winner", z3.And(pc, count), inp)("no_winner")
+        left = [w[f"act{p}"] for p in range(n)]
         outcome: Any = _bv(_st.O_NONE, 3)
         pw = _pw(n)
         winners: Any = _bv(0, pw)
@@ -1424,22 +1504,22 @@ class _Std:
                 win = z3.If(_ugt(ha, hb), _bv(1 << a, pw), _bv(1 << b, pw))
                 outcome = z3.If(pair, z3.If(ha == hb, _bv(_st.O_COUNT_TIE, 3), _bv(_st.O_COUNT, 3)), outcome)
                 winners = z3.If(pair, z3.If(ha == hb, _bv((1 << a) | (1 << b), pw), win), winners)
-        shared = self.rule("chomp.count_tie", z3.And(pc, two, z3.Not(switch), z3.Or(tie_pc)), inp)("shared_win")
-        winners = z3.If(z3.And(z3.Or(tie_pc), z3.Not(shared)), _bv(0, pw), winners)
-        # fewer than two left
-        last = self.rule("chomp.fewer_than_two_left", z3.And(pc, fewer), inp)("shared_last_round")
-        one_left = count == 1
-        centre = self.any_(w, "centre_")
-        f_out = z3.If(last, _bv(_st.O_SHARED_LAST, 3),
-                      z3.If(one_left, z3.If(centre, _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_COLLECTED_ALL, 3)),
-                            _bv(_st.O_DRAW, 3)))
-        f_win = z3.If(last, self.mask(before), self.mask(left))
-        over = z3.Not(z3.Or(three, switch))
-        w["outcome"] = z3.If(over, z3.If(two, outcome, f_out), w["outcome"])
-        w["winners"] = z3.If(over, z3.If(two, winners, f_win), w["winners"])
-        w["phase"] = z3.If(over, _bv(_st.OVER, 3), w["phase"])
-        w["shuf"] = z3.If(over, _bv(0, self.sel), w["shuf"])
-        w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
+        tie = z3.Or(tie_pc)
+        shared = self.rule("chomp.count_tie", z3.And(pc, count, z3.Not(no_winner), tie), inp)("shared_win")
+        winners = z3.If(z3.Or(no_winner, z3.And(tie, z3.Not(shared))), _bv(0, pw), winners)
+        outcome = z3.If(no_winner, _bv(_st.O_COUNT, 3), outcome)
+        # a switch: the 2-player game of that mode, a new round (shuffling first if needed),
+        # scheduled here rather than with the other steps' (the mode and step are known here)
+        switched = w.copy()
+        switched["mode"] = choice
+        switched["step"] = _bv(_st.NEW, 3)
+        self.schedule(switched, _bv(_st.R_TURN, 2), z3.And(pc, z3.Not(count)), inp)
+        w.v = merge(count, w, switched).v
+        w["outcome"] = z3.If(count, outcome, w["outcome"])
+        w["winners"] = z3.If(count, winners, w["winners"])
+        w["phase"] = z3.If(count, _bv(_st.OVER, 3), w["phase"])
+        w["shuf"] = z3.If(count, _bv(0, self.sel), w["shuf"])
+        w["resume"] = z3.If(count, _bv(_st.R_NONE, 2), w["resume"])
 
     def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
         """standard._replay: the table's cards are set aside (player p's with the tie-round cards
@@ -1509,8 +1589,11 @@ class _Std:
         # Feeding Frenzy
         asides = z3.Or([z3.Or([x != 0 for x in self.set_aside(w, q)]) for q in range(n)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
-        frenzy_rel = z3.Or([z3.And(has[p], has[q], self.ordinary(tab[p]), self.ordinary(tab[q]),
-                                   z3.ULE(tab[p], tab[q])) for p, q in pairs])
+        # standard._frenzy_bad_relevant: a card the same as or higher than the slapper's own
+        # creature, or the same Eel or Octopus as his own
+        frenzy_rel = z3.Or([z3.And(has[p], has[q], z3.Or(
+            z3.And(self.ordinary(tab[p]), self.ordinary(tab[q]), z3.ULE(tab[p], tab[q])),
+            z3.And(z3.Not(self.ordinary(tab[q])), tab[q] == tab[p]))) for p, q in pairs])
         fb = self.rule("chomp.frenzy_vs_bad_chomp", z3.And(pc, eel, frenzy_rel), inp)("bad_chomp_applies")
         f_frenzy = flags | z3.If(z3.And(in_replay, asides, cur), _bv(_st.F_FRENZY_CURRENT, RACE_BITS),
                                  _bv(0, RACE_BITS)) \
@@ -1547,7 +1630,10 @@ class _Std:
         hi = z3.Or(z3.UGT(c, _cards.SHARK), z3.UGE(t, c))
         c_valid = z3.And(z3.Not(hi), z3.Or(lowest, _bit(race, _st.F_LNL_WIN)))
         c_bad = z3.Or(hi, z3.And(z3.Not(lowest), _bit(race, _st.F_LNL_BAD)))
-        f_bad = z3.And(_bit(race, _st.F_FRENZY_BAD), self.ordinary(t), self.ordinary(c), z3.UGE(t, c))
+        # a Frenzy's Bad Chomp (F_FRENZY_BAD): a creature the same as or higher than his, or the
+        # same Eel or Octopus as his (en.bad-chomp.4)
+        f_bad = z3.And(_bit(race, _st.F_FRENZY_BAD), z3.Or(
+            z3.And(self.ordinary(t), self.ordinary(c), z3.UGE(t, c)), z3.And(z3.Not(self.ordinary(t)), t == c)))
         valid = z3.If(kind == _st.RK_CHOMP, c_valid, z3.And(kind == _st.RK_FRENZY, z3.Not(f_bad)))
         bad = z3.If(kind == _st.RK_CHOMP, c_bad, z3.If(kind == _st.RK_FRENZY, f_bad, z3.BoolVal(True)))
         return valid, bad
@@ -1704,10 +1790,18 @@ class _Std:
         w["_sched"] = _bv(0, 2)
         w["_inkout"] = z3.BoolVal(False)
         phase = s["phase"]
-        if not self.switch:
-            w["mode"] = _bv(_st.STANDARD, 2)
+        # a step is only ever taken in the standard game (trans: after a switch to a 2-player game
+        # this encoding has none), so the mode before it is the standard game's: a constant, so
+        # that the solver need not find out from the step's legality
+        w["mode"] = _bv(_st.STANDARD, 2)
+        # (phase TURN) the last two's choice, not a turn-over: only in the standard game
+        choosing = s["step"] == _st.LAST_TWO if self.switch else z3.BoolVal(False)
         tw = w.copy()
-        self.turn_over(tw, phase == _st.TURN, inp)
+        self.turn_over(tw, z3.And(phase == _st.TURN, z3.Not(choosing)), inp)
+        if self.switch:
+            lw = w.copy()
+            self.last_two(lw, z3.And(phase == _st.TURN, choosing), inp)
+            tw = merge(choosing, lw, tw)
         sw = w.copy()
         self.shuffle(sw, phase == _st.SHUFFLE, inp)
         rw = w.copy()
@@ -1721,7 +1815,7 @@ class _Std:
         self.schedule(sc, sched, sched != 0, inp)
         nxt = merge(sched != 0, sc, nxt)
         chain = z3.If(nxt["_inkout"], z3.If(_bit(s["race"], _st.F_AFTER_INK), s["chain"] + 1, _bv(1)),
-                      z3.If(nxt["step"] == _st.NEW, _bv(0), s["chain"]))
+                      z3.If(z3.Or(nxt["step"] == _st.NEW, nxt["step"] == _st.LAST_TWO), _bv(0), s["chain"]))
         nxt["chain"] = chain
         for rid in self.covered:
             nxt[f"used.{rid}"] = self.used[rid]
@@ -1730,8 +1824,10 @@ class _Std:
     def trans(self, s: State, inp: State, t: State) -> z3.BoolRef:
         nxt, race_legal = self.next_state(s, inp)
         phase, act = s["phase"], inp["act"]
+        choosing = s["step"] == _st.LAST_TWO
         legal = z3.Or(
-            z3.And(phase == _st.TURN, act == S_TURN),
+            z3.And(phase == _st.TURN, z3.Not(choosing), act == S_TURN),
+            z3.And(phase == _st.TURN, choosing, act == S_LAST_TWO),
             z3.And(phase == _st.SHUFFLE, act == S_SHUFFLE),
             z3.And(phase == _st.RACE, race_legal),
         )

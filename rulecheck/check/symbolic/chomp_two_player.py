@@ -92,6 +92,7 @@ class _Rapido(_UW):
         own_bad = self.opt1(self.rule(race, "chomp.rapido_own_card", pc_race, inp))
         race["f_bad"] = z3.Not(not_apply)
         race["f_own"] = z3.Not(own_bad)
+        race["f_wrong"] = z3.BoolVal(False)  # (an Eel race's flag)
         for p in range(2):
             for f in ("bad", "banw", "banb"):
                 race[f"{f}{p}"] = z3.BoolVal(False)
@@ -106,6 +107,12 @@ class _Rapido(_UW):
         mine, other = w[f"tab{p}"], w[f"tab{1 - p}"]
         rapido = z3.And(z3.ULT(mine, other), w["f_own"]) if is_own else z3.ULT(other, mine)
         return z3.If(eel, super().slap_valid(w, p, is_own), rapido)
+
+    def slap_offered(self, w: Sym, p: int, is_own: bool) -> Any:
+        """race.classify: in the rápido race every slap that is not valid is a Bad Chomp (his own
+        card, or a card that is not the lower one); in the Eel race as in Underwater War."""
+        eel = z3.Or(w["tab0"] == EEL, w["tab1"] == EEL)
+        return z3.If(eel, super().slap_offered(w, p, is_own), z3.BoolVal(True))
 
 
 # =========================================================================== Doble Chomp
@@ -126,6 +133,7 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.frenzy_vs_bad_chomp": ("frenzy_overrides", "bad_chomp_applies"),
     "chomp.octopus_in_replay": ("ink_out_again", "octopus_ignored"),
     "chomp.doble_lowest_yours": ("not_allowed", "allowed"),
+    "chomp.lower_not_lowest": ("bad_chomp", "wins_round", "no_effect"),
     "chomp.doble_which_card": ("either_card", "both_cards"),
     "chomp.bad_chomp_again": ("once_per_round", "any_number"),
     "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
@@ -135,6 +143,7 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
     "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
     "chomp.two_player_won_cards": ("discard_pile",),
+    "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
 }
 """The ruling points Doble Chomp consults, with the options the encoding covers. Not covered:
 ``chomp.two_player_won_cards = bottom_of_pile`` (won cards under the pile in a fixed order: the
@@ -268,7 +277,8 @@ class _Doble(_Std):
         return z3.Or([z3.And(h, self.ordinary(c)) for h, c in present]), low
 
     def mine(self, w: Sym, p: int) -> tuple[Any, Any]:
-        """(p has a creature face up, the highest of them) (the Frenzy's Bad Chomp test)."""
+        """(p has a creature face up, the highest of them) (race.highest_creature: the Frenzy's
+        Bad Chomp test, and whether a card not the lowest is one he can chomp)."""
         (h0, c0), (h1, c1) = self.cards(w, p)
         hi_ok = z3.And(h1, self.ordinary(c1))
         lo_ok = z3.And(h0, self.ordinary(c0))
@@ -303,20 +313,27 @@ class _Doble(_Std):
 
     def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
         """standard.end_of_round -> two_player.end_of_round: the game goes on while both players
-        in it hold cards (es.dos-jugadores.1)."""
+        in it hold cards (es.dos-jugadores.1). Both in the game, one or neither holding cards,
+        with cards in the centre or neither holding any: ruling ``chomp.fewer_than_two_left``
+        (``shared_last_round``: both win)."""
         self.clear_round(w)
         act = [w[f"act{p}"] for p in range(2)]
         holds = [z3.Or(w[f"size{p}"] != 0, self.any_(w, f"disc{p}_")) for p in range(2)]
         both_in = z3.And(act)
         going = z3.And(both_in, *holds)
-        won = z3.If(self.any_(w, "centre_"), _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_COLLECTED_ALL, 3))
+        centre = self.any_(w, "centre_")
+        won = z3.If(centre, _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_COLLECTED_ALL, 3))
+        asked = z3.And(both_in, z3.Not(z3.And(holds)), z3.Or(centre, z3.Not(z3.Or(holds))))
+        shared = z3.And(asked, self.rule("chomp.fewer_than_two_left", z3.And(pc, asked), inp)("shared_last_round"))
         # both in: the one who holds cards wins; one left (washed up in a replay): he wins if he holds any
         w0 = z3.And(act[0], holds[0], z3.Or(z3.Not(act[1]), z3.Not(holds[1])))
         w1 = z3.And(act[1], holds[1], z3.Or(z3.Not(act[0]), z3.Not(holds[0])))
         w["_sched"] = z3.If(z3.And(pc, going), _bv(_st.R_TURN, 2), w["_sched"])
         over = z3.Not(going)
-        w["outcome"] = z3.If(over, z3.If(z3.Or(w0, w1), won, _bv(_st.O_DRAW, 3)), w["outcome"])
-        w["winners"] = z3.If(over, z3.If(w0, _bv(1, 4), z3.If(w1, _bv(2, 4), _bv(0, 4))), w["winners"])
+        w["outcome"] = z3.If(over, z3.If(shared, _bv(_st.O_SHARED_LAST, 3),
+                                         z3.If(z3.Or(w0, w1), won, _bv(_st.O_DRAW, 3))), w["outcome"])
+        w["winners"] = z3.If(over, z3.If(shared, _bv(3, 4), z3.If(w0, _bv(1, 4), z3.If(w1, _bv(2, 4), _bv(0, 4)))),
+                             w["winners"])
         w["phase"] = z3.If(over, _bv(_st.OVER, 3), w["phase"])
         w["shuf"] = z3.If(over, _bv(0, SEL), w["shuf"])
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
@@ -421,10 +438,14 @@ class _Doble(_Std):
         # Feeding Frenzy
         asides = z3.Or([self.any_(w, f"aside{q}_") for q in range(2)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
+        # standard._frenzy_bad_relevant: another's creature the same as or higher than one's highest
+        # creature, or the same Eel or Octopus as one of one's own
         rel = []
         for p in range(2):
             has_mine, mine = self.mine(w, p)
-            rel += [z3.And(has_mine, h, self.ordinary(c), z3.ULE(mine, c)) for h, c in self.cards(w, 1 - p)]
+            rel += [z3.And(h, z3.Or(z3.And(has_mine, self.ordinary(c), z3.ULE(mine, c)),
+                                    z3.And(z3.Not(self.ordinary(c)), self.holds_card(w, p, c))))
+                    for h, c in self.cards(w, 1 - p)]
         frenzy_rel = z3.Or(rel)
         fb = self.rule("chomp.frenzy_vs_bad_chomp", z3.And(pc, eel, frenzy_rel), inp)("bad_chomp_applies")
         f_frenzy = flags | z3.If(z3.And(in_replay, asides, cur), _bv(_st.F_FRENZY_CURRENT, RACE_BITS),
@@ -438,11 +459,21 @@ class _Doble(_Std):
         pc_d = z3.And(pc, doble)
         own_ok = self.rule("chomp.doble_lowest_yours", pc_d, inp)("allowed")
         some, low = self.lowest(w)
+        # standard._not_lowest_relevant: the other's card between the lowest and one's highest creature
+        lnl_rel = []
+        for p in range(2):
+            has_mine, mine = self.mine(w, p)
+            lnl_rel += [z3.And(h, has_mine, z3.ULT(low, c), z3.ULT(c, mine)) for h, c in self.cards(w, 1 - p)]
+        not_lowest = z3.Or(lnl_rel)
+        lnl = self.rule("chomp.lower_not_lowest", z3.And(pc_d, not_lowest), inp)
         split = z3.Or([z3.And(w[f"cnt{p}"] == 2, some, z3.ULE(w[f"lo{p}"], low), z3.ULT(low, w[f"hi{p}"]))
                        for p in range(2)])
         both = self.rule("chomp.doble_which_card", z3.And(pc_d, split), inp)("both_cards")
         f_doble = flags | z3.If(own_ok, _bv(_st.F_OWN_OK, RACE_BITS), _bv(0, RACE_BITS)) \
-            | z3.If(z3.And(split, both), _bv(_st.F_DOBLE_BOTH, RACE_BITS), _bv(0, RACE_BITS))
+            | z3.If(z3.And(split, both), _bv(_st.F_DOBLE_BOTH, RACE_BITS), _bv(0, RACE_BITS)) \
+            | z3.If(not_lowest, z3.If(lnl("bad_chomp"), _bv(_st.F_LNL_BAD, RACE_BITS),
+                                      z3.If(lnl("wins_round"), _bv(_st.F_LNL_WIN, RACE_BITS), _bv(0, RACE_BITS))),
+                    _bv(0, RACE_BITS))
         w["race"] = z3.If(eel, f_frenzy | _st.RK_FRENZY,
                           z3.If(inkout, flags | _st.RK_INKOUT, f_doble | _st.RK_DOBLE))
         for p in range(2):
@@ -451,32 +482,48 @@ class _Doble(_Std):
         w["_sched"] = _bv(_st.R_RACE, 2)
 
     # ------------------------------------------------------------------ the race
-    def classify(self, w: Sym, p: int, own: bool, t: Any) -> Any:
-        """Whether p's slap on card ``t`` (his own if ``own``) is valid (race.classify for
-        RK_DOBLE, RK_FRENZY, RK_INKOUT); every other slap is a Bad Chomp."""
+    def holds_card(self, w: Sym, p: int, t: Any) -> Any:
+        """Card ``t`` is one of p's face-up cards."""
+        return z3.Or([z3.And(h, c == t) for h, c in self.cards(w, p)])
+
+    def classify(self, w: Sym, p: int, own: bool, t: Any) -> tuple[Any, Any]:
+        """(valid, bad) for p's slap on card ``t`` (his own if ``own``): race.classify for
+        RK_DOBLE, RK_FRENZY, RK_INKOUT. A slap neither valid nor bad is no outcome of the race
+        (NONE): in Doble Chomp, another's card that one of his can chomp but not the lowest, under
+        ``chomp.lower_not_lowest = no_effect``."""
         race = w["race"]
         kind = race & _st.KIND_MASK
         some, low = self.lowest(w)
         is_low = z3.And(some, t == low)
         if own:
             d_valid = z3.And(is_low, _bit(race, _st.F_OWN_OK))
-            f_valid = z3.BoolVal(False)
+            d_bad = z3.Not(d_valid)
+            f_valid, f_bad = z3.BoolVal(False), z3.BoolVal(True)
         else:
             chomps = [z3.And(self.ordinary(c), z3.ULT(t, c)) for _, c in self.cards(w, p)]
             (h0, _), (h1, _) = self.cards(w, p)
             every = z3.And(z3.Implies(h0, chomps[0]), z3.Implies(h1, chomps[1]))
             some_c = z3.Or(z3.And(h0, chomps[0]), z3.And(h1, chomps[1]))
-            d_valid = z3.And(is_low, z3.If(_bit(race, _st.F_DOBLE_BOTH), every, some_c))
+            # not the lowest, but a card one of his can chomp: ruling chomp.lower_not_lowest (flags)
+            lnl = z3.And(z3.Not(is_low), some_c)
+            d_valid = z3.If(is_low, z3.If(_bit(race, _st.F_DOBLE_BOTH), every, some_c),
+                            z3.And(lnl, _bit(race, _st.F_LNL_WIN)))
+            d_bad = z3.And(z3.Not(d_valid), z3.Or(z3.Not(lnl), _bit(race, _st.F_LNL_BAD)))
             has_mine, mine = self.mine(w, p)
-            f_bad = z3.And(_bit(race, _st.F_FRENZY_BAD), self.ordinary(t), has_mine, z3.UGE(t, mine))
+            f_bad = z3.And(_bit(race, _st.F_FRENZY_BAD), z3.Or(
+                z3.And(self.ordinary(t), has_mine, z3.UGE(t, mine)),
+                z3.And(z3.Not(self.ordinary(t)), self.holds_card(w, p, t))))
             f_valid = z3.Not(f_bad)
-        return z3.If(kind == _st.RK_DOBLE, d_valid, z3.And(kind == _st.RK_FRENZY, f_valid))
+        valid = z3.If(kind == _st.RK_DOBLE, d_valid, z3.And(kind == _st.RK_FRENZY, f_valid))
+        bad = z3.If(kind == _st.RK_DOBLE, d_bad, z3.If(kind == _st.RK_FRENZY, f_bad, z3.BoolVal(True)))
+        return valid, bad
 
     def race(self, w: Sym, pc: Any, inp: State) -> Any:
         act, sp, own, which = inp["act"], inp["slapper"], inp["own"], inp["which"]
         bad_ok = _bit(w["race"], _st.F_BAD_OK)
-        cls = {(p, o, x): self.classify(w, p, o, self.cards(w, p if o else 1 - p)[x][1])
-               for p in range(2) for o in (True, False) for x in (0, 1)}
+        both_cls = {(p, o, x): self.classify(w, p, o, self.cards(w, p if o else 1 - p)[x][1])
+                    for p in range(2) for o in (True, False) for x in (0, 1)}
+        cls = {key: valid for key, (valid, _) in both_cls.items()}
         exists = {(p, o, x): z3.And(w[f"cnt{p}"] != 0, self.cards(w, p if o else 1 - p)[x][0])
                   for p in range(2) for o in (True, False) for x in (0, 1)}
         valid_pl = [z3.And(z3.Not(w[f"banw{p}"]), z3.Or([z3.And(exists[p, o, x], cls[p, o, x])
@@ -489,7 +536,7 @@ class _Doble(_Std):
                 for x in (0, 1):
                     legal.append(z3.And(act == D_SLAP, me[p], own == o, which == (x == 1), exists[p, o, x],
                                         z3.If(cls[p, o, x], z3.Not(w[f"banw{p}"]),
-                                              z3.And(bad_ok, z3.Not(w[f"banb{p}"])))))
+                                              z3.And(both_cls[p, o, x][1], bad_ok, z3.Not(w[f"banb{p}"])))))
         # one slap: the slapper is the input ``slapper`` (one symbolic branch, as in _Std.race)
         slap = act == D_SLAP
         valid = z3.Or([z3.And(me[p], own == o, which == (x == 1), cls[p, o, x])

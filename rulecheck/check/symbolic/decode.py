@@ -19,6 +19,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
     A_SLAP,
     A_TIE,
     A_TURN,
+    CHOICES,
     KINDS,
     SLOTS,
     STD_ACTS,
@@ -29,7 +30,17 @@ from rulecheck.check.symbolic.chomp_encoding import (
 from rulecheck.check.symbolic.system import Witness
 from rulecheck.core.game import Action, Game, Pending, action_to_json
 from rulecheck.games import load_game
-from rulecheck.games.chomp.state import F_BAD_OK, F_OWN_EEL, F_OWN_OK, KIND_MASK, RK_RAPIDO, SHUFFLE, TURN
+from rulecheck.games.chomp.state import (
+    F_BAD_OK,
+    F_EEL_WRONG_BAD,
+    F_OWN_EEL,
+    F_OWN_OK,
+    KIND_MASK,
+    LAST_TWO,
+    RK_RAPIDO,
+    SHUFFLE,
+    TURN,
+)
 
 __all__ = ["Replay", "abstract_chomp", "abstract_doble", "abstract_for", "abstract_standard", "chomp_action",
            "decode_chomp", "engine_game", "replay_doble", "replay_from", "replay_witness"]
@@ -52,6 +63,7 @@ def abstract_chomp(state: Hashable, chain: int | None = None) -> dict[str, int |
     out["f_bad"] = bool(s.race & F_BAD_OK)
     # may a player slap his own card: F_OWN_OK in the rápido race, F_OWN_EEL in the Eel race
     out["f_own"] = bool(s.race & (F_OWN_OK if s.race & KIND_MASK == RK_RAPIDO else F_OWN_EEL))
+    out["f_wrong"] = bool(s.race & F_EEL_WRONG_BAD)  # (the Eel race's: a wrong card is a Bad Chomp)
     for p in range(2):
         pile = s.piles[p]
         out[f"len{p}"] = len(pile)
@@ -290,7 +302,8 @@ def replay_standard(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
     """Decode a standard-game witness and replay it. The deal and every shuffle are rebuilt from
     the cards the witness draws; a race outcome is the engine's legal action of the witness's
     kind that reaches the witness's next state (several slaps can be one engine outcome);
-    every state and the set of ruling points consulted at every step are compared."""
+    the last two's choice is the engine's ``("count",)`` or ``("switch", game)`` of the input
+    ``choice``; every state and the set of ruling points consulted at every step are compared."""
     n = enc.players
     out = Replay()
     try:
@@ -317,6 +330,8 @@ def replay_standard(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
             p = int(before["shuf"])
             candidates: list[Action] = [("shuffle", p, orders[p][seg[p]])]
             seg[p] += 1
+        elif before["phase"] == TURN and before["step"] == LAST_TWO:
+            candidates = [CHOICES[int(inputs["choice"])]]  # the last two's choice (en.ending.3)
         elif before["phase"] == TURN:
             candidates = [("turn_over",)]
         else:

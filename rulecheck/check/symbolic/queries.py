@@ -44,8 +44,9 @@ Chomp! 3+ player standard game (3 to 6 players, the full deck, piles as counts b
   on the same encoding with integer counts, ``int_counts``: proved for all depths with 3, 4, 5 and
   6 players in about 80, 120, 200 and 500 s; with bit-vector counts only 3 players was proved, in
   750 s; see docs/BENCHMARKS.md);
-* ``switch`` (when ``chomp.two_left`` may be a 2-player game): the last two switch to it. The
-  encoding ends there, so on such a ruleset every query holds "up to the switch";
+* ``last-two``: two players are left and make their choice (count their cards, or switch to a
+  2-player game: an action of theirs, en.ending.3); ``switch``: they switch to a 2-player game. The
+  encoding ends there, so every query holds "up to the switch";
 * ``longest-chain``: the longest chain of Ink Outs (consecutive Ink Out replays in one round)
   within k steps (BMC maximisation; the witness replays);
 * ``deadlock``: every reachable state is terminal or has a legal action (k-induction).
