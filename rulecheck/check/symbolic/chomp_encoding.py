@@ -627,11 +627,19 @@ class _UW:
         empty = [ww[f"len{p}"] == 0 for p in range(2)]
         one_short = z3.Xor(short[0], short[1])
         # lose_the_war: the one short player loses; both short, the one with fewer cards (with as
-        # many, both place what they have); otherwise a player with no card at all
+        # many, and some, the war is called off: each takes back his set-aside cards and the round
+        # ends); otherwise a player with no card at all
         fewer = [_ult(ww["len0"], ww["len1"]), _ult(ww["len1"], ww["len0"])]
         lose = [z3.If(lose_opt, z3.If(one_short, short[p], z3.If(ww["len0"] != ww["len1"], fewer[p], empty[p])),
                       empty[p]) for p in range(2)]
         both_lose = z3.And(lose)
+        called_off = z3.And(lose_opt, z3.Not(one_short), ww["len0"] == ww["len1"], z3.Not(empty[0]))
+        co = ww.copy()
+        for q in range(2):
+            self.add_counts(co, f"disc{q}_", [co[f"aside{q}_{v}"] for v in range(KINDS)])
+            for v in range(KINDS):
+                co[f"aside{q}_{v}"] = self.k(0)
+        self.end_of_round(co, z3.And(pc_w, called_off), inp)
         bl = ww.copy()
         self.nobody_can_play(bl, z3.And(pc_w, both_lose), inp)
         f0 = ww.copy()
@@ -639,7 +647,7 @@ class _UW:
         f1 = ww.copy()
         self.forfeit(f1, 1, z3.And(pc_w, z3.Not(both_lose), z3.Not(lose[0]), lose[1]), inp)
         play = ww.copy()
-        pc_play = z3.And(pc_w, z3.Not(z3.Or(lose)))
+        pc_play = z3.And(pc_w, z3.Not(z3.Or(lose)), z3.Not(called_off))
         for p in range(2):
             n = play[f"len{p}"]
             k = z3.If(_ult(n, 3), n, self.k(3))  # min(3, len) >= 1 here
@@ -651,7 +659,7 @@ class _UW:
             play[f"has{p}"] = z3.BoolVal(True)
             self.pop(play, p, k, pc_play)
         self.compare(play, pc_play, inp)
-        war_w = merge(both_lose, bl, merge(lose[0], f0, merge(lose[1], f1, play)))
+        war_w = merge(called_off, co, merge(both_lose, bl, merge(lose[0], f0, merge(lose[1], f1, play))))
         # --- one card each
         nw = w.copy()
         pc_n = z3.And(pc, z3.Not(war))
