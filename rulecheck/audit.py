@@ -47,9 +47,11 @@ from rulecheck.check.determinacy import (
     check_examples,
     check_explored,
     check_playouts,
+    check_ruling_steps,
     playout_findings,
     ruling_statuses,
     spec_findings,
+    spec_modules,
     spec_summary,
 )
 from rulecheck.check.explore import Config, ExploreResult, explore
@@ -644,6 +646,45 @@ def _stats_job(cfg: Config, playouts: int, seed: int, steps: int, note: Progress
         raise
 
 
+def _unmet(game: str, ruling: str) -> str:
+    """The specification's word on a ruling point no checked situation showed deciding a step:
+    its options are constraints the check never met, or the specification does not read it."""
+    mods = spec_modules(game)
+    if mods is not None and any(r.ruling == ruling for r in mods[0].SPEC.rulings):
+        return "not met by the check"
+    return "outside the specification"
+
+
+def _full_deck_rulings(game: str, runs: list[tuple[Any, str, SpecRun]], stats: list[PlayoutStats],
+                       max_steps: int, note: Progress | None) -> list[Finding]:
+    """The ruling points the small decks' searches did not show the text open on, asked where
+    the full-deck playouts met them (:func:`check_ruling_steps`); each run joins ``runs`` as
+    role ``ruling steps``. Returns its findings."""
+    if not any(role == "raw" for _, role, _ in runs):
+        return []
+    shown = ruling_statuses([r for _, role, r in runs if role == "raw"])
+    out: list[Finding] = []
+    for st in stats:
+        if st.config.game != game:
+            continue
+        targets = sorted(r for r in st.ruling_steps if shown.get(r, {}).get("status") != "confirmed")
+        if not targets:
+            continue
+        cfg = st.config
+        raw_cfg = cfg.with_ruleset("raw")
+        run = check_ruling_steps(cfg.load(), raw_cfg.load(), st.ruling_steps, targets, max_steps)
+        if run is None:
+            continue
+        runs.append((raw_cfg.to_json(), "ruling steps", run))
+        out.extend(playout_findings(cfg.load(), cfg, run))
+        if note is not None:
+            now = ruling_statuses([run])
+            confirmed = [r for r in targets if now.get(r, {}).get("status") == "confirmed"]
+            note(f"  specification {cfg.label()}, its playouts, ruling points {', '.join(targets)}: "
+                 f"{run.situations} situations; the text open on {', '.join(confirmed) or 'none'}; {run.seconds:.1f}s")
+    return out
+
+
 def _stderr_note(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
@@ -837,7 +878,10 @@ def _run(
                                          {f.id for f in absent})
         absent += _text_findings(game)
 
-    statuses = {g: ruling_statuses([r for _, role, r in spec_runs[g] if role == "raw"]) for g in games}
+    for game in games:
+        found.extend(_full_deck_rulings(game, spec_runs[game], stats, playout_steps, note))
+    statuses = {g: ruling_statuses([r for _, role, r in spec_runs[g] if role in ("raw", "ruling steps")])
+                for g in games}
     findings = []
     for f in merge_all([*found, *absent]):
         if f.ruling and f.kind in ("gap", "conflict"):
@@ -883,7 +927,7 @@ def _run(
                 "reached_raw": reached, "choice": choice, "status": status,
             }
             if game in report.specification:
-                entry["text"] = statuses[game].get(rid, {}).get("status", "outside the specification")
+                entry["text"] = statuses[game].get(rid, {}).get("status") or _unmet(game, rid)
             report.rulings.append(entry)
 
 
@@ -1141,11 +1185,14 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
     w("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for c in sp["configurations"]:
         unit = "games" if c["role"] == "playouts" else "states"
-        if not c.get("complete", True):
+        if c["role"] == "ruling steps":
+            checked = "the ruling points' steps"
+        elif not c.get("complete", True):
             checked = f"{c['states_checked']:,} of {c['states_total']:,} {unit}"
         else:
             checked = f"all {c['states_total']:,} {unit}" if c["role"] == "playouts" else "all"
-        where = _config_text(c["config"]) + (", seeded playouts" if c["role"] == "playouts" else "")
+        where = _config_text(c["config"]) + {"playouts": ", seeded playouts",
+                                             "ruling steps": ", seeded playouts (ruling points)"}.get(c["role"], "")
         w(f"| {where} | {c['ruleset']} | {checked} | {c['steps']} | {c['situations']} | "
           f"{c['determined']} | {c['gaps']} | {c['conflicts']} | {c['verified']} | {c['silent_decisions']} | "
           f"{c['disagreements']} |")
@@ -1163,7 +1210,12 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
         contra = ", ".join(f"`{o}` ({n})" for o, n in st["contradicting_options"].items()) or "-"
         w(f"| `{rid}` | {st['relevant']} | {st['open']} | {st['status']} | {contra} |")
     w("")
-    w("Ruling points not listed are outside what the specification covers yet.")
+    w("A configuration marked *seeded playouts (ruling points)* is the full-deck games asked, under `raw`, "
+      "about the ruling points the small decks' searches did not show the text open on, at the steps where the "
+      "games met them, until the text is shown open (a question that does not arise with a few cards, or arises "
+      "there only where the text answers it). A ruling point not listed was met in no checked situation where "
+      "its answer changes the step (the report's rulings table says *not met by the check*), or the "
+      "specification does not read it (*outside the specification*).")
     w("")
     w("Principles of the frame, and in how many determined situations the solver's proof of the outcome used each:")
     w("")

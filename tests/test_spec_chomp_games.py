@@ -195,3 +195,21 @@ def test_a_clause_says_nothing_of_the_kinds_of_step_it_is_not_asked_about() -> N
             if rule.kinds is None or sit.kind in rule.kinds:
                 continue
             assert rule.fn(View(sit, Reader(SPEC, {})), out) is None, (rule.id, sit.kind)
+
+
+def test_a_ruling_point_the_small_decks_never_ask_is_confirmed_on_the_full_deck() -> None:
+    """Two Eels turned up together need a deck with two Eels: the searches' small decks have one,
+    so chomp.uw_eel_pair is met only in the full-deck playouts, where its steps are asked of the
+    text under raw and it leaves the question open (the Eel's race or a war). Were the engine to
+    settle it alone, the ruling point would decide no step and the check would have no status."""
+    from rulecheck.check.determinacy import check_ruling_steps, ruling_statuses
+    from rulecheck.check.stats import playout_stats
+
+    cfg = Config("chomp", "underwater-war", 2)
+    game = cfg.load()
+    stats = playout_stats(game, 40, 0, 5_000, cfg)
+    assert stats.ruling_steps.get("chomp.uw_eel_pair"), "no full-deck game turned up two Eels together"
+    run = check_ruling_steps(game, cfg.with_ruleset("raw").load(), stats.ruling_steps, ["chomp.uw_eel_pair"], 5_000)
+    assert run is not None
+    status = ruling_statuses([run]).get("chomp.uw_eel_pair")
+    assert status is not None and status["status"] == "confirmed", status

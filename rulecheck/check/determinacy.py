@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import ModuleType
@@ -233,6 +233,45 @@ def check_playouts(game: Any, games: int, seed: int, max_steps: int,
             break
         run.states_checked = i + 1  # (here: the games whose steps were all checked)
     run.states_total = games
+    run.situations = len(cache)
+    run.seconds = time.monotonic() - t0
+    return run if run.steps else None
+
+
+def check_ruling_steps(game: Any, raw_game: Any, steps: Mapping[str, Sequence[tuple[int, int]]],
+                       targets: Iterable[str], max_steps: int) -> SpecRun | None:
+    """The ruling points ``targets`` (those the small decks' searches did not show the text open
+    on) asked of the text where the full-deck playouts of ``game`` met them: each step of
+    ``steps[r]`` (seed, step: where the playouts consulted ``r``, or earlier in the same phase) is
+    replayed and checked under the rules as written (``raw_game``: every option of every ruling
+    point the step depends on), in order, until the text is shown open on ``r``. So a ruling
+    point whose question does not arise on the small decks, or arises there only where the text
+    answers it, is confirmed (or found answered) on the full deck. Findings replay as
+    :func:`playout_findings`' do."""
+    from rulecheck.check.stats import playout
+
+    mods = spec_modules(game.name)
+    if mods is None:
+        return None
+    spec_mod, bridge = mods
+    spec: Spec = spec_mod.SPEC
+    run = SpecRun("raw")
+    t0 = time.monotonic()
+    fresh_solver()
+    seen: set[Any] = set()
+    cache: dict[Any, Any] = {}
+    situate = getattr(bridge, "situation_in", None)
+    choices: Mapping[str, str | None] = raw_game._choices
+    for r in sorted(set(targets)):
+        for seed, n in steps.get(r, ()):
+            if run.ruling_open.get(r):
+                break
+            found = next((x for k, x in enumerate(playout(game, seed, max_steps)) if k == n), None)
+            if found is None or not bridge.applies(found[0]):
+                continue
+            state, action, _ = found
+            _check_step(run, spec, bridge, raw_game, choices, False, state, action, ("playout", seed, n), seen,
+                        cache, situate, None)
     run.situations = len(cache)
     run.seconds = time.monotonic() - t0
     return run if run.steps else None
@@ -769,7 +808,7 @@ def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
         "silent_decisions": sum(c["silent_decisions"] for c in configs),
         "disagreements": sum(c["disagreements"] for c in configs),
         "verified": sum(c["verified"] for c in configs),
-        "verified_situations": sum(c["situations"] for c in configs if c["role"] != "raw"),
+        "verified_situations": sum(c["situations"] for c in configs if c["role"] not in ("raw", "ruling steps")),
         "bounded": sum(not c["complete"] for c in configs),
         **({"examples": _examples_summary(examples)} if examples is not None else {}),
     }

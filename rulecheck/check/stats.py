@@ -40,6 +40,10 @@ class PlayoutStats:
     ruling_games: dict[str, int] = field(default_factory=dict)
     ruling_consultations: dict[str, int] = field(default_factory=dict)
     gap_games: dict[str, int] = field(default_factory=dict)
+    # per ruling point, the first steps (seed, step) where it may decide the step: consulted there,
+    # or earlier in the same phase (a race's rulings are asked at its start, and matter at a slap);
+    # for :func:`rulecheck.check.determinacy.check_ruling_steps` (not in the report)
+    ruling_steps: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
     def frequency(self, ruling: str) -> dict[str, Any]:
         """How often ``ruling`` came up: in how many games (consulted or left open)."""
@@ -81,6 +85,10 @@ class PlayoutStats:
         }
 
 
+RULING_STEPS = 12
+"""How many steps per ruling point :func:`playout_stats` keeps in ``ruling_steps``."""
+
+
 def playout_stats(
     game: Game, games: int = 200, seed: int = 0, max_steps: int = 5_000, config: Config | None = None
 ) -> PlayoutStats:
@@ -91,16 +99,28 @@ def playout_stats(
     """
     out = PlayoutStats(config or Config.of(game), games, seed, max_steps, returns=[0.0] * game.num_players)
     ruling_games, consultations, gap_games = out.ruling_games, out.ruling_consultations, out.gap_games
+    positions = out.ruling_steps
     for i in range(games):
         state = game.root_state()
         n = 0
         seen: set[str] = set()
         gaps: set[str] = set()
-        for _, _, step in playout(game, seed + i, max_steps):
+        carried: set[str] = set()  # the rulings asked since the phase began (and by the step into it)
+        last: tuple[str, ...] = ()
+        phase: Any = None
+        for before, _, step in playout(game, seed + i, max_steps):
+            now = getattr(before, "phase", None)
+            carried = set(last) if now != phase else carried | set(last)
+            phase = now
             prov = step.provenance
             for r in prov.rulings:
                 consultations[r] = consultations.get(r, 0) + 1
                 seen.add(r)
+            for r in carried.union(prov.rulings):
+                at = positions.setdefault(r, [])
+                if len(at) < RULING_STEPS:
+                    at.append((seed + i, n))
+            last = prov.rulings
             if prov.gap is not None:
                 gaps.add(prov.gap)
             state = step.state
