@@ -2,8 +2,10 @@
 (an action: count, with ruling ``chomp.count_declares_winner``, or switch to a 2-player game),
 the 2-player endings (``chomp.two_player_nobody_can_play``, ``chomp.fewer_than_two_left``,
 ``chomp.war_short`` with both players short), the Eel race's wrong card
-(``chomp.eel_race_wrong_card``), ``chomp.lower_not_lowest`` in Doble Chomp and the Feeding
-Frenzy's Bad Chomps on the same Eel or Octopus.
+(``chomp.eel_race_wrong_card``), ``chomp.lower_not_lowest`` in Doble Chomp, the Feeding
+Frenzy's Bad Chomps on the same Eel or Octopus, the winnings of a Doble Chomp replay
+(``chomp.doble_replay_winnings``, ``chomp.tie_replay_winnings``), two Eels
+(``chomp.uw_eel_pair``) and a tie in Underwater War's Eel race (``chomp.eel_race_tie``).
 
 Seeded games from short piles (so that they reach their end), under rulesets with a random
 option for every ruling point the encoding covers, are transitions of the encoding step by step,
@@ -28,7 +30,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
     underwater_war,
 )
 from rulecheck.check.symbolic.chomp_two_player import DOBLE_RULINGS, RAPIDO_RULINGS, chomp_rapido, doble_chomp
-from rulecheck.check.symbolic.decode import abstract_chomp, abstract_doble, abstract_for
+from rulecheck.check.symbolic.decode import abstract_chomp, abstract_for
 from rulecheck.core.game import Game
 from rulecheck.games import load_game
 from rulecheck.games.chomp.cards import EEL, OCTOPUS
@@ -58,7 +60,7 @@ def values(enc: ChompEncoding, state: Hashable, before: bool = True) -> dict[str
     """The engine state as the encoding's variables (Doble Chomp: no remembered top card before
     the step; after it, that memory is left free)."""
     if enc.variant == "doble-chomp":
-        out = abstract_doble(state)
+        out = abstract_for(enc, state)
         if before:
             out.update({f"keep{p}": False for p in range(2)} | {f"first{p}": 0 for p in range(2)})
         return out
@@ -338,7 +340,9 @@ def test_the_checks_can_fail() -> None:
 
 @pytest.mark.parametrize(("variant", "ruling"), [
     ("underwater-war", "chomp.eel_race_wrong_card"), ("chomp-rapido", "chomp.eel_race_wrong_card"),
-    ("doble-chomp", "chomp.lower_not_lowest"), ("standard", "chomp.frenzy_vs_bad_chomp")])
+    ("doble-chomp", "chomp.lower_not_lowest"), ("standard", "chomp.frenzy_vs_bad_chomp"),
+    ("underwater-war", "chomp.uw_eel_pair"), ("chomp-rapido", "chomp.uw_eel_pair"),
+    ("underwater-war", "chomp.eel_race_tie")])
 def test_raw_witnesses_of_the_new_ruling_points_replay(variant: str, ruling: str) -> None:
     """Under ``raw`` (every option open) BMC reaches the ruling point from a symbolic deal, and
     the witness, decoded with the option it chose, replays in the engine."""
@@ -348,3 +352,75 @@ def test_raw_witnesses_of_the_new_ruling_points_replay(variant: str, ruling: str
     result = run_query(enc, f"ruling:{ruling}", 3, 120.0)
     assert result.status == "witness" and result.replayed, (result.detail, result.meta.get("replay_mismatch"))
     assert any(a[:2] == ["ruling", ruling] for a in result.trace)
+
+
+# --------------------------------------------------------------------------- Doble Chomp: a replay's winnings
+
+def replay_race(g: Game, tops: list[tuple[int, ...]], first: tuple[Any, ...]) -> ChompState:
+    """The race of the replay after turning over the first two cards of ``tops`` each and the
+    outcome ``first`` (nobody slaps an Ink Out, or a tie), then the next two."""
+    state = g.apply(race_after(g, tops), first).state
+    return g.apply(state, ("turn_over",)).state  # type: ignore[return-value]
+
+
+def replay_outcomes(choices: dict[str, str], first: tuple[Any, ...]) -> set[tuple]:
+    """In the replay, Player 1 (Shrimp, Little Fish) wins by slapping Player 2's Plankton, the
+    lowest card; Player 2's Shark is a card none of hers can chomp. The encoding's race outcomes
+    are the engine's, with the ruling points each asks. Returns them."""
+    enc = encoding("doble-chomp", tuple(sorted(choices.items())))
+    g = load_game("chomp", "doble-chomp", 2, enc.ruleset)
+    tops = [(OCTOPUS, 2, 1, 2), (1, 3, 0, 5)] if first == ("nobody_slaps",) else [(2, 3, 1, 2), (0, 4, 0, 5)]
+    state = replay_race(g, tops, first)
+    assert state.table == ((1, 2), (0, 5)) and ("slap", 0, 1, 0) in g.legal_actions(state), g.describe_state(state)
+    keys = sorted(k for k in values(enc, state, False) if not k.startswith(("pile", "centre_", "size")))
+    engine = engine_successors(enc, g, state, keys)
+    assert Checker(enc).successors(state, keys) == engine, g.describe_state(state)
+    return engine
+
+
+@pytest.mark.parametrize("first", [("nobody_slaps",), ("tie", 0, 1)])
+def test_doble_replay_winnings(first: tuple[Any, ...]) -> None:
+    """Doble Chomp's replay after an Ink Out or a tie: the winner takes all 4 cards or only what
+    she can chomp (ruling ``chomp.doble_replay_winnings``), and, of a tie round's set-aside cards,
+    all or what she can chomp (``chomp.tie_replay_winnings``: the tie round's Seal). Every option
+    has its own outcomes, and the encoding's are the engine's."""
+    base = {"chomp.doble_lowest_yours": "allowed"}  # (the tie: Player 2 may slap his own Plankton)
+    ties = ("all_tie_cards", "chompable_only") if first[0] == "tie" else ("all_tie_cards",)
+    outcomes = [replay_outcomes({**base, "chomp.doble_replay_winnings": four, "chomp.tie_replay_winnings": tie}, first)
+                for four in ("all_four", "chompable_only") for tie in ties]
+    assert len({frozenset(o) for o in outcomes}) == len(outcomes)
+
+
+# --------------------------------------------------------------------------- two Eels; a tie in the Eel race
+
+@pytest.mark.parametrize("variant", ["underwater-war", "chomp-rapido"])
+def test_two_eels(variant: str) -> None:
+    """Both players turn up an Electric Eel: the Eel's race or a war (ruling
+    ``chomp.uw_eel_pair``); for each option the encoding's successors of the turn-over are the
+    engine's, with the ruling points asked, and the options differ."""
+    outcomes = []
+    for option in ("eel_race", "war"):
+        enc = encoding(variant, (("chomp.uw_eel_pair", option),))
+        g = load_game("chomp", variant, 2, enc.ruleset)
+        turn = turn_with(g, [(EEL,), (EEL,)])
+        keys = sorted(values(enc, turn))
+        engine = engine_successors(enc, g, turn, keys)
+        assert Checker(enc).successors(turn, keys) == engine, option
+        assert all(("used.chomp.uw_eel_pair", 1) in row for row in engine)
+        outcomes.append(engine)
+    assert outcomes[0] != outcomes[1]
+
+
+@pytest.mark.parametrize("variant", ["underwater-war", "chomp-rapido"])
+def test_a_tie_in_the_eel_race(variant: str) -> None:
+    """Both players slap Player 1's Eel at once (he may slap his own): in Underwater War a war or
+    each takes his cards back (ruling ``chomp.eel_race_tie``); Chomp rápido has a war without
+    asking. The encoding's race outcomes are the engine's for each option."""
+    own = {"chomp.uw_own_eel": "may_slap_own"}
+    if variant == "chomp-rapido":
+        assert "chomp.eel_race_tie" not in RAPIDO_RULINGS
+        assert_race(variant, own, [(EEL,), (3,)], 0)
+        return
+    war = assert_race(variant, {**own, "chomp.eel_race_tie": "war"}, [(EEL,), (3,)], 0)
+    back = assert_race(variant, {**own, "chomp.eel_race_tie": "cards_go_back"}, [(EEL,), (3,)], 0)
+    assert war != back

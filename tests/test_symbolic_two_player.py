@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rulecheck.check.symbolic.bmc import bmc
 from rulecheck.check.symbolic.chomp_encoding import ChompEncoding
 from rulecheck.check.symbolic.chomp_two_player import DOBLE_RULINGS, chomp_rapido, doble_chomp
-from rulecheck.check.symbolic.decode import abstract_chomp, abstract_doble, replay_witness
+from rulecheck.check.symbolic.decode import abstract_chomp, abstract_doble, abstract_for, replay_witness
 from rulecheck.check.symbolic.queries import list_queries, run_query
 from rulecheck.check.symbolic.system import Witness, unroll
 from rulecheck.core.errors import InvalidConfigError
@@ -73,7 +73,7 @@ def playout(enc: ChompEncoding, seed: int, steps: int) -> list[tuple[Hashable, H
 
 
 def abstract(enc: ChompEncoding, state: Hashable) -> dict:
-    return abstract_doble(state) if enc.variant == "doble-chomp" else abstract_chomp(state)
+    return abstract_for(enc, state) if enc.variant == "doble-chomp" else abstract_chomp(state)
 
 
 def is_path(enc: ChompEncoding, states: list[Hashable]) -> z3.CheckSatResult:
@@ -235,8 +235,8 @@ def test_doble_race_successors_are_the_engines() -> None:
     races = [s for s in states if g.current_player(s) == RACE][:4]
     assert len(races) >= 3
     for state in races:
-        keys = sorted(k for k in abstract_doble(state) if not k.startswith(("pile", "centre_")))
-        engine = {project(abstract_doble(step.state), keys) for _, step in g.successors(state)}
+        keys = sorted(k for k in abstract_for(enc, state) if not k.startswith(("pile", "centre_")))
+        engine = {project(abstract_for(enc, step.state), keys) for _, step in g.successors(state)}
         assert successors(enc, state, keys) == engine, g.describe_state(state)
 
 

@@ -99,6 +99,8 @@ UW_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.uw_own_eel": ("own_is_bad_chomp", "may_slap_own"),
     "chomp.uw_eel_vs_octopus": ("eel_prevails", "octopus_first"),
     "chomp.uw_octopus_pair": ("next_card", "war"),
+    "chomp.uw_eel_pair": ("eel_race", "war"),
+    "chomp.eel_race_tie": ("war", "cards_go_back"),
     "chomp.war_short": ("play_what_you_have", "lose_the_war"),
     "chomp.octopus_no_card": ("loses_round", "cards_go_back"),
     "chomp.two_player_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
@@ -548,6 +550,9 @@ class _UW:
         both = z3.And(eel0, octo)
         first = self.opt1(self.rule(w, "chomp.uw_eel_vs_octopus", z3.And(pc, both), inp))
         eel = z3.And(eel0, z3.Not(z3.And(both, first)))
+        # two Eels: the Eel's race, or a tie (ruling chomp.uw_eel_pair = war: the war below)
+        pair = z3.And(eel, ca == cb)
+        eel = z3.And(eel, z3.Not(z3.And(pair, self.opt1(self.rule(w, "chomp.uw_eel_pair", z3.And(pc, pair), inp)))))
         # an Eel: a slap race
         race = w.copy()
         not_apply = self.opt1(self.rule(race, "chomp.two_player_bad_chomps", z3.And(pc, eel), inp))
@@ -771,7 +776,7 @@ class _UW:
         tie_ok = z3.And(act == A_TIE, valid_pl[0], valid_pl[1])
         legal.append(tie_ok)
         tie = w.copy()
-        self.to_war(tie, z3.And(pc, act == A_TIE), inp)
+        self.eel_race_tie(tie, z3.And(pc, act == A_TIE), inp)
         results.append((act == A_TIE, tie))
         # nobody slaps
         nb = w.copy()
@@ -794,6 +799,23 @@ class _UW:
             out = merge(cond, st, out)
         return out, z3.Or(legal)
 
+
+    def eel_race_tie(self, w: Sym, pc: Any, inp: State) -> None:
+        """standard.tie in a 2-player race: a war; in Underwater War's Eel race, ruling
+        ``chomp.eel_race_tie`` (``cards_go_back``: each takes back his face-up and set-aside cards
+        and the round ends, en.underwater-war.5). Chomp rápido does not consult it."""
+        if "chomp.eel_race_tie" not in self.rulings:
+            self.to_war(w, pc, inp)
+            return
+        back = self.opt1(self.rule(w, "chomp.eel_race_tie", pc, inp))
+        gone = w.copy()
+        for q in range(2):
+            cards = self.one(gone[f"tab{q}"], gone[f"has{q}"])
+            self.add_counts(gone, f"disc{q}_", [cards[v] + gone[f"aside{q}_{v}"] for v in range(KINDS)])
+        self.end_of_round(gone, z3.And(pc, back), inp)
+        war = w.copy()
+        self.to_war(war, z3.And(pc, z3.Not(back)), inp)
+        w.v = merge(back, gone, war).v
 
     def bad_chomp(self, w: Sym, p: int, was_valid: Any, pc: Any, inp: State) -> None:
         w[f"bad{p}"] = z3.BoolVal(True)

@@ -56,12 +56,13 @@ __all__ = ["DOBLE_RULINGS", "D_ACTS", "RAPIDO_RULINGS", "chomp_rapido", "doble_c
 SEL = _sel(2)  # bits of a player index in the 2-player encodings
 
 RAPIDO_RULINGS: Mapping[str, tuple[str, ...]] = {
-    **UW_RULINGS,
+    **{rid: options for rid, options in UW_RULINGS.items() if rid != "chomp.eel_race_tie"},
     "chomp.rapido_after_war": ("higher_wins", "race_again"),
     "chomp.rapido_own_card": ("allowed", "bad_chomp"),
 }
-"""The ruling points Chomp rápido consults (Underwater War's and two of its own), with the
-options the encoding covers: all of them but ``chomp.reshuffle_when = when_pile_runs_out``."""
+"""The ruling points Chomp rápido consults (Underwater War's but ``chomp.eel_race_tie``, and two of
+its own), with the options the encoding covers: all of them but ``chomp.reshuffle_when =
+when_pile_runs_out``."""
 
 
 def chomp_rapido(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *,
@@ -140,6 +141,7 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = {
     "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
     "chomp.tie_replay_winnings": ("all_tie_cards", "chompable_only"),
     "chomp.tie_replay_players": ("all_players", "tied_only"),
+    "chomp.doble_replay_winnings": ("all_four", "chompable_only"),
     "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
     "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
     "chomp.two_player_won_cards": ("discard_pile",),
@@ -148,9 +150,10 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = {
 """The ruling points Doble Chomp consults, with the options the encoding covers. Not covered:
 ``chomp.two_player_won_cards = bottom_of_pile`` (won cards under the pile in a fixed order: the
 piles here are counts by kind, exact only while a pile's order is never seen before its cards
-are turned over) and ``chomp.reshuffle_when = when_pile_runs_out``. Both options of
-``chomp.tie_replay_winnings`` are covered: in Doble Chomp the winner takes every set-aside card
-either way (standard.win), so the encoding keeps one set-aside count per player."""
+are turned over) and ``chomp.reshuffle_when = when_pile_runs_out``. Under
+``chomp.tie_replay_winnings = chompable_only`` (or open) the tie round's set-aside cards are kept
+apart (``aside_tie``), as in the standard encoding: of those the replay's winner takes only what one
+of her cards can chomp (standard.spoils_for)."""
 
 D_ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
 """The Doble encoding's ``act`` input, by index (the engine's action names)."""
@@ -190,6 +193,8 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *
         variables += [(f"{flag}{p}", z3.BoolSort()) for flag in ("act", "rep", "bad", "banw", "banb", "keep")]
         variables.append((f"first{p}", bv(CARD_BITS)))
     variables += [(f"centre_{v}", num(KW)) for v in range(KINDS)]
+    if enc.tie_bucket:
+        variables += [(f"aside_tie{p}_{v}", num(KW)) for p in range(2) for v in range(KINDS)]
     variables += [(f"used.{rid}", z3.BoolSort()) for rid in DOBLE_RULINGS]
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(SEL)), ("own", z3.BoolSort()),
                                             ("which", z3.BoolSort())]
@@ -201,7 +206,7 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *
         trans=enc.trans, enabled=lambda s: s["phase"] != _st.OVER, terminal=lambda s: s["phase"] == _st.OVER,
         description=doble_chomp.__doc__ or "",
         meta={"logic": None if enc.ints else "QF_BV", "game": "chomp", "variant": "doble-chomp", "players": 2,
-              "counts": counts})
+              "counts": counts, "tie_bucket": enc.tie_bucket})
     out = ChompEncoding("doble-chomp", 2, rs, options, system, tuple(DOBLE_RULINGS),
                         case_split=phase_case_split({D_SLAP: ("slapper", "own", "which")}), counts=counts)
     if not enc.ints:
@@ -247,9 +252,9 @@ class _Doble(_Std):
     (mode ``doble-chomp``) with symbolic branches merged."""
 
     def __init__(self, options: Mapping[str, str | None], *, ints: bool = False) -> None:
-        # one set-aside count per player (the winner takes aside and aside_tie alike) and no
-        # switch to another game: neither optional part of the standard encoding's state
-        super().__init__(2, 25, _cards.DECKS["full"], options, tie_bucket=False, switch=False, ints=ints)
+        # the tie round's set-aside cards apart only when chomp.tie_replay_winnings may be
+        # chompable_only, and no switch to another game (the standard encoding's optional state)
+        super().__init__(2, 25, _cards.DECKS["full"], options, switch=False, ints=ints)
         self.covered = DOBLE_RULINGS
 
     # ------------------------------------------------------------------ the table
@@ -308,6 +313,8 @@ class _Doble(_Std):
             for f in ("rep", "bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
             self.zero(w, f"aside{p}_")
+            if self.tie_bucket:
+                self.zero(w, f"aside_tie{p}_")
         w["race"] = _bv(0, RACE_BITS)
         w["step"] = _bv(_st.NEW, 3)
 
@@ -339,11 +346,16 @@ class _Doble(_Std):
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
 
     def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
-        """standard._replay: the table's cards are set aside (``tie_bucket`` unused: in Doble
-        Chomp the winner takes ``aside`` and ``aside_tie`` alike, one count here); the replaying
-        players play again."""
+        """standard._replay: the table's cards are set aside (player p's with the tie round's
+        cards, of which the winner takes only what she can chomp, when ``tie_bucket[p]``); the
+        replaying players play again."""
         for p in range(2):
-            self.add(w, f"aside{p}_", self.table_counts(w, p))
+            tab = self.table_counts(w, p)
+            if tie_bucket is None:
+                self.add(w, f"aside{p}_", tab)
+            else:
+                self.add(w, f"aside{p}_", tab, z3.Not(tie_bucket[p]))
+                self.add(w, f"aside_tie{p}_", tab, tie_bucket[p])
             w[f"rep{p}"] = replay_bits[p]
             for f in ("bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
@@ -414,10 +426,12 @@ class _Doble(_Std):
         stay = self.rule("chomp.replay_nobody_can_play", z3.And(pc_nb, replay_step), inp)("stay_in_centre")
         stay = z3.And(replay_step, stay)
         for q in range(2):
-            cards = self.vec(nb, f"aside{q}_")
+            cards = self.set_aside(nb, q)
             self.add(nb, "centre_", cards, stay)
             self.give_back(nb, q, cards, z3.Not(stay))
             self.zero(nb, f"aside{q}_")
+            if self.tie_bucket:
+                self.zero(nb, f"aside_tie{q}_")
         nb["_end"] = z3.BoolVal(True)
         rw = w.copy()
         self.start_race(rw, z3.And(pc, z3.Not(loser0), z3.Not(loser1), z3.Not(nobody)), inp)
@@ -436,7 +450,8 @@ class _Doble(_Std):
         not_apply = self.rule("chomp.two_player_bad_chomps", pc, inp)("not_apply")
         flags = flags | z3.If(not_apply, _bv(0, RACE_BITS), _bv(_st.F_BAD_OK, RACE_BITS))
         # Feeding Frenzy
-        asides = z3.Or([self.any_(w, f"aside{q}_") for q in range(2)])
+        prefixes = ("aside", "aside_tie") if self.tie_bucket else ("aside",)
+        asides = z3.Or([self.any_(w, f"{x}{q}_") for x in prefixes for q in range(2)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
         # standard._frenzy_bad_relevant: another's creature the same as or higher than one's highest
         # creature, or the same Eel or Octopus as one of one's own
@@ -551,9 +566,10 @@ class _Doble(_Std):
         legal.append(z3.And(act == D_TIE, valid_pl[0], valid_pl[1]))
         tie = w.copy()
         pc_tie = z3.And(pc, act == D_TIE)
-        self.rule("chomp.tie_replay_winnings", pc_tie, inp)  # the winner takes all set-aside cards either way
+        chompable = self.rule("chomp.tie_replay_winnings", pc_tie, inp)("chompable_only")
         self.rule("chomp.tie_replay_players", pc_tie, inp)  # both tied: the same two players replay
-        self.replay(tie, _st.TIE_REPLAY, [tie[f"act{p}"] for p in range(2)])
+        bucket = [z3.And(chompable, z3.Not(tie[f"bad{p}"])) for p in range(2)] if self.tie_bucket else None
+        self.replay(tie, _st.TIE_REPLAY, [tie[f"act{p}"] for p in range(2)], bucket)
         results.append((act == D_TIE, tie))
         # nobody slaps
         pc_nb = z3.And(pc, act == D_NOBODY)
@@ -570,7 +586,8 @@ class _Doble(_Std):
         nb = w.copy()
         for q in range(2):
             tab = self.table_counts(nb, q)
-            cards = [tab[v] + nb[f"aside{q}_{v}"] for v in range(KINDS)]
+            aside = self.set_aside(nb, q)
+            cards = [tab[v] + aside[v] for v in range(KINDS)]
             to_c = z3.Or(centre, nb[f"bad{q}"])
             self.add(nb, "centre_", cards, to_c)
             self.give_back(nb, q, cards, z3.Not(to_c))
@@ -583,20 +600,44 @@ class _Doble(_Std):
         w["_inkout"] = z3.And(act == D_NOBODY, ink)
         return z3.Or(legal)
 
+    def one_can_chomp(self, w: Sym, me: list[Any], t: Any) -> Any:
+        """standard._one_can_chomp: one of the slapper's face-up cards can chomp card ``t``."""
+        return z3.Or([z3.And(me[p], h, self.ordinary(c), z3.ULT(t, c)) for p in range(2) for h, c in self.cards(w, p)])
+
     def win(self, w: Sym, me: list[Any], pc: Any, inp: State) -> None:
-        """standard.win in Doble Chomp by the slapper (``me[p]``: p is the slapper): the winner
-        takes the centre, every face-up card and the set-aside cards (a Feeding Frenzy under
-        ``eel_in_replay = current_cards_only`` gives the set-aside cards back);
-        two_player.place_won: to his discard pile."""
-        frenzy = (w["race"] & _st.KIND_MASK) == _st.RK_FRENZY
-        current = z3.And(frenzy, _bit(w["race"], _st.F_FRENZY_CURRENT))
+        """standard.win in Doble Chomp by the slapper (``me[p]``: p is the slapper), as
+        standard.spoils_for: the winner takes the centre, the face-up cards and the set-aside
+        cards (es.doble-chomp.2), except that a Feeding Frenzy under ``eel_in_replay =
+        current_cards_only`` gives the set-aside cards back; in a replay (after an Ink Out or a
+        tie) under ``chomp.doble_replay_winnings = chompable_only``, and of the tie round's
+        set-aside cards (``chomp.tie_replay_winnings = chompable_only``), another's card none of
+        hers can chomp goes back to its owner. two_player.place_won: to her discard pile."""
+        race = w["race"]
+        frenzy = (race & _st.KIND_MASK) == _st.RK_FRENZY
+        current = z3.And(frenzy, _bit(race, _st.F_FRENZY_CURRENT))
+        in_replay = (race & (_st.F_AFTER_INK | _st.F_AFTER_TIE)) != 0
+        four = self.rule("chomp.doble_replay_winnings", z3.And(pc, z3.Not(frenzy), in_replay), inp)("all_four")
+        all_four = z3.Or(frenzy, z3.Not(in_replay), four)
         taken = self.vec(w, "centre_")
         self.zero(w, "centre_")
         for q in range(2):
-            tab = self.table_counts(w, q)
+            back = [self.k(0)] * KINDS
+            for h, t in self.cards(w, q):
+                keep = z3.And(h, z3.Or(all_four, me[q], self.one_can_chomp(w, me, t)))
+                mine = self.one(t, keep)
+                theirs = self.one(t, z3.And(h, z3.Not(keep)))
+                taken = [taken[v] + mine[v] for v in range(KINDS)]
+                back = [back[v] + theirs[v] for v in range(KINDS)]
             aside = self.vec(w, f"aside{q}_")
-            taken = [taken[v] + tab[v] + z3.If(current, self.k(0), aside[v]) for v in range(KINDS)]
-            self.give_back(w, q, aside, current)
+            taken = [taken[v] + z3.If(current, self.k(0), aside[v]) for v in range(KINDS)]
+            back = [back[v] + z3.If(current, aside[v], self.k(0)) for v in range(KINDS)]
+            ties = self.tie_vec(w, q)
+            if self.tie_bucket:
+                take_tie = [z3.And(z3.Not(current), z3.Or(frenzy, me[q], self.one_can_chomp(w, me, _bv(v, CARD_BITS))))
+                            for v in range(KINDS)]
+                taken = [taken[v] + z3.If(take_tie[v], ties[v], self.k(0)) for v in range(KINDS)]
+                back = [back[v] + z3.If(take_tie[v], self.k(0), ties[v]) for v in range(KINDS)]
+            self.give_back(w, q, back)
         self.rule("chomp.two_player_won_cards", pc, inp)  # discard_pile
         for p in range(2):
             self.add(w, f"disc{p}_", taken, me[p])
@@ -624,6 +665,7 @@ class _Doble(_Std):
             cs.append(self.sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == 25)
             cs.append(s[f"size{p}"] == 25)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
+            cs += [c == 0 for c in self.tie_vec(s, p)]
             cs += [s[f"lo{p}"] == 0, s[f"hi{p}"] == 0, s[f"cnt{p}"] == 0, s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb", "keep")] + [s[f"first{p}"] == 0]
         for v in range(KINDS):
@@ -652,6 +694,8 @@ class _Doble(_Std):
             parts = [s[f"centre_{v}"]]
             for p in range(2):
                 parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"], self.table_counts(w, p)[v]]
+                if self.tie_bucket:
+                    parts.append(s[f"aside_tie{p}_{v}"])
             cs.append(self.sum(parts, 8) == self.deck[v])
         for p in range(2):
             cs.append(self.sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == self.wide(s[f"size{p}"], 8))

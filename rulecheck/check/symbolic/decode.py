@@ -230,8 +230,11 @@ def abstract_standard(state: Hashable, players: int, *, tie_bucket: bool = False
 
 
 def abstract_for(enc: ChompEncoding, state: Hashable) -> dict[str, int | bool]:
-    """:func:`abstract_standard` with the optional variables ``enc`` has."""
+    """:func:`abstract_standard` (Doble Chomp: :func:`abstract_doble`) with the optional
+    variables ``enc`` has."""
     meta = enc.system.meta
+    if enc.variant == "doble-chomp":
+        return abstract_doble(state, tie_bucket=bool(meta.get("tie_bucket")))
     return abstract_standard(state, enc.players, tie_bucket=bool(meta.get("tie_bucket")),
                              mode=bool(meta.get("mode")))
 
@@ -371,12 +374,13 @@ def replay_standard(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
 
 # --------------------------------------------------------------------------- Doble Chomp
 
-def abstract_doble(state: Hashable) -> dict[str, int | bool]:
+def abstract_doble(state: Hashable, *, tie_bucket: bool = False) -> dict[str, int | bool]:
     """The engine's Doble Chomp state as the variables of
     :func:`~.chomp_two_player.doble_chomp` (``used.*``, ``chain``, ``keep*`` and ``first*``
-    excluded: history): piles as counts by kind, ``aside`` and ``aside_tie`` together, the
-    face-up cards sorted (``lo``, ``hi``, ``cnt``). A state outside the encoding (another mode)
-    gets an extra key, so that it never compares equal."""
+    excluded: history): piles as counts by kind, ``aside`` and ``aside_tie`` together (apart
+    when ``tie_bucket``: the encoding's ``aside_tie`` under ``chomp.tie_replay_winnings =
+    chompable_only`` or open), the face-up cards sorted (``lo``, ``hi``, ``cnt``). A state outside
+    the encoding (another mode) gets an extra key, so that it never compares equal."""
     s: Any = state.before if isinstance(state, Pending) else state
     out: dict[str, int | bool] = {
         "phase": s.phase, "step": s.step, "resume": s.resume, "shuf": max(s.shuffle_for, 0),
@@ -386,7 +390,11 @@ def abstract_doble(state: Hashable) -> dict[str, int | bool]:
         for v in range(KINDS):
             out[f"pile{p}_{v}"] = s.piles[p].count(v)
             out[f"disc{p}_{v}"] = s.discards[p].count(v)
-            out[f"aside{p}_{v}"] = s.aside[p].count(v) + s.aside_tie[p].count(v)
+            if tie_bucket:
+                out[f"aside{p}_{v}"] = s.aside[p].count(v)
+                out[f"aside_tie{p}_{v}"] = s.aside_tie[p].count(v)
+            else:
+                out[f"aside{p}_{v}"] = s.aside[p].count(v) + s.aside_tie[p].count(v)
         table = s.table[p]
         out[f"lo{p}"] = table[0] if table else 0
         out[f"hi{p}"] = table[1] if len(table) > 1 else 0
@@ -459,8 +467,8 @@ def replay_doble(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
         out.ok, out.mismatch = False, f"the engine rejects the deal {deal}: {exc}"
         return out
     out.actions += acts
-    if abstract_doble(state) != _doble_strip(witness.states[0]):
-        return _fail(out, state, 0, abstract_doble(state), _doble_strip(witness.states[0]))
+    if abstract_for(enc, state) != _doble_strip(witness.states[0]):
+        return _fail(out, state, 0, abstract_for(enc, state), _doble_strip(witness.states[0]))
     for i, inputs in enumerate(witness.inputs):
         before, after = witness.states[i], witness.states[i + 1]
         want = _doble_strip(after)
@@ -483,7 +491,7 @@ def replay_doble(enc: ChompEncoding, witness: Witness, g: Game) -> Replay:
                 out.ok, out.final = False, state
                 out.mismatch = f"step {i + 1}: the engine rejects {action_to_json(action)}: {exc}"
                 return out
-            got = abstract_doble(nxt)
+            got = abstract_for(enc, nxt)
             if got == want and set(rulings) == want_rulings:
                 out.actions += acts
                 state = nxt
