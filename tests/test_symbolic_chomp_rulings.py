@@ -31,7 +31,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
 )
 from rulecheck.check.symbolic.chomp_two_player import DOBLE_RULINGS, RAPIDO_RULINGS, chomp_rapido, doble_chomp
 from rulecheck.check.symbolic.decode import abstract_chomp, abstract_for
-from rulecheck.core.game import Game
+from rulecheck.core.game import Game, Pending
 from rulecheck.games import load_game
 from rulecheck.games.chomp.cards import EEL, OCTOPUS
 from rulecheck.games.chomp.state import F_EEL_WRONG_BAD, LAST_TWO, NEXT_CARD, OVER, TURN, WAR, ChompState
@@ -424,3 +424,33 @@ def test_a_tie_in_the_eel_race(variant: str) -> None:
     war = assert_race(variant, {**own, "chomp.eel_race_tie": "war"}, [(EEL,), (3,)], 0)
     back = assert_race(variant, {**own, "chomp.eel_race_tie": "cards_go_back"}, [(EEL,), (3,)], 0)
     assert war != back
+
+
+# --------------------------------------------------------------------------- coverage
+
+@pytest.mark.parametrize("variant", ["underwater-war", "chomp-rapido", "doble-chomp", "standard"])
+def test_every_ruling_point_the_engine_asks_is_covered(variant: str) -> None:
+    """Seeded ``raw`` games (every ruling point asked, answered at random): each ruling point the
+    engine consults in this variant is one the encoding covers, so a rule added to the engine
+    without its encoding fails here rather than in a solver query."""
+    enc = MAKE[variant]("raw")
+    g = load_game("chomp", variant, enc.players, enc.ruleset)
+    asked: set[str] = set()
+
+    def answered(step: Any, rng: random.Random) -> Any:
+        while isinstance(step.state, Pending):
+            asked.add(step.state.ruling)
+            step = g.apply(step.state, rng.choice(g.legal_actions(step.state)))
+        return step.state
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = answered(g.apply(g.root_state(), g.sample_chance(g.root_state(), rng)), rng)
+        state = state._replace(piles=tuple(p[:rng.randint(1, 8)] for p in state.piles))
+        for _ in range(300):
+            if g.is_terminal(state) or state.mode != g.mode:
+                break
+            action = g.sample_chance(state, rng) if g.is_chance_node(state) else rng.choice(g.legal_actions(state))
+            state = answered(g.apply(state, action), rng)
+    assert len(asked) >= 8
+    assert asked <= set(COVERED[variant]), sorted(asked - set(COVERED[variant]))
