@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from rulecheck.games import load_game
+from rulecheck.games.chomp.cards import CARD_NAMES
 from rulecheck.oracle.protocol import Oracle
 
 ORACLE = Oracle()
@@ -158,3 +159,15 @@ def test_pending_states_must_hold_up() -> None:
     _refused(raw, {**pending, "before": pending}, "before")
     # under recommended nothing is left open: no pending state is one of its states
     _refused({**raw, "ruleset": "recommended"}, pending, pending["pending"])
+
+
+@pytest.mark.parametrize("variant", ["underwater-war", "chomp-rapido"])
+def test_a_two_player_game_with_one_player_in_is_refused(variant: str) -> None:
+    """Underwater War and Chomp rápido are played by exactly two players in the game until it
+    ends: a state with one of them out (his cards set aside, the other's pile left) is refused
+    rather than reaching the engine (found by the 100,000-request fuzz: an internal error)."""
+    config = {"game": "chomp", "variant": variant, "players": 2, "deck": "tiny"}
+    s = _position(config, [["deal", [[4, 1, 5, 2], [0, 3, 7, 6]], []]])
+    players = copy.deepcopy(s["players"])
+    players[0].update({"pile": [], "aside": sorted(players[0]["pile"], key=CARD_NAMES.index), "active": False})
+    _refused(config, {**s, "players": players}, "active")

@@ -408,6 +408,9 @@ def _check_phase(s: ChompState) -> None:
 
 
 def _check_players(game: Any, s: ChompState) -> None:
+    if s.mode in (UNDERWATER_WAR, CHOMP_RAPIDO) and s.phase != OVER and bin(s.active).count("1") != 2:
+        raise InvalidStateError(f"state field players[].active: {MODE_NAMES[s.mode]} is played by exactly 2 "
+                                "players in the game until it ends")
     for p in range(len(s.piles)):
         if not s.active >> p & 1 and (s.piles[p] or s.discards[p] or s.table[p]):
             raise InvalidStateError(f"state field players[{p}]: a player who is out holds no pile, discard "
