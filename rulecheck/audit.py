@@ -870,7 +870,7 @@ def _run(
         failed = [e for e in report.errors if e["config"].get("game") == game]
         for f in find_dead(g, per_game_reach[game], per_game_raw[game], clauses):
             if failed:  # plays of a failed configuration were not counted: the claim is weaker
-                where = "; ".join(_config_text(e["config"]) + f" ({e['error']})" for e in failed)
+                where = "; ".join(config_text(e["config"]) + f" ({e['error']})" for e in failed)
                 f = replace(f, verified=False, detail=f"{f.detail} Not counted (the search failed): {where}.")
             absent.append(f)
         absent += find_coverage_holes(game, clauses)
@@ -1144,7 +1144,8 @@ def explain_finding(f: Finding, clause_text: Mapping[str, str] | None = None) ->
 # --------------------------------------------------------------------------- markdown
 
 
-def _config_text(c: Mapping[str, Any]) -> str:
+def config_text(c: Mapping[str, Any]) -> str:
+    """A configuration as one line: ``chomp standard 3p deck tiny``."""
     return f"{c['game']} {c['variant']} {c['players']}p deck {c['deck']}"
 
 
@@ -1191,7 +1192,7 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
             checked = f"{c['states_checked']:,} of {c['states_total']:,} {unit}"
         else:
             checked = f"all {c['states_total']:,} {unit}" if c["role"] == "playouts" else "all"
-        where = _config_text(c["config"]) + {"playouts": ", seeded playouts",
+        where = config_text(c["config"]) + {"playouts": ", seeded playouts",
                                              "ruling steps": ", seeded playouts (ruling points)"}.get(c["role"], "")
         w(f"| {where} | {c['ruleset']} | {checked} | {c['steps']} | {c['situations']} | "
           f"{c['determined']} | {c['gaps']} | {c['conflicts']} | {c['verified']} | {c['silent_decisions']} | "
@@ -1277,7 +1278,7 @@ def _markdown(report: AuditReport) -> str:
     for c in report.configurations:
         raw = c.get("raw", {})
         ch = c.get("chosen", raw)
-        w(f"| {_config_text(c['config'])} | {raw.get('distinct_states', '')} | "
+        w(f"| {config_text(c['config'])} | {raw.get('distinct_states', '')} | "
           f"{'yes' if raw.get('complete') else 'no (' + str(raw.get('stop_reason')) + ')'} | "
           f"{ch.get('distinct_states', '')} | "
           f"{'yes' if ch.get('complete') else 'no (' + str(ch.get('stop_reason')) + ')'} | "
@@ -1286,7 +1287,7 @@ def _markdown(report: AuditReport) -> str:
     w("States are distinct states after symmetry reduction; an incomplete search claims nothing "
       "it did not finish (no dead rules, no absence of deadlocks), but what it found is real.")
     for e in report.errors:
-        w(f"- error in {_config_text({**e['config'], 'deck': e['config'].get('deck', '?')})}: {e['error']}")
+        w(f"- error in {config_text({**e['config'], 'deck': e['config'].get('deck', '?')})}: {e['error']}")
     w("")
     if report.rulings:
         w("## Ruling points")
@@ -1354,12 +1355,12 @@ def _markdown(report: AuditReport) -> str:
             w(f"- frequency: in {fr['games_hitting']} of {fr['games']} seeded full-deck games "
               f"(rate {fr['rate']}, seeds from {fr['seed']})")
         if f.configs:
-            w(f"- configurations: {'; '.join(_config_text(c) for c in f.configs)}")
+            w(f"- configurations: {'; '.join(config_text(c) for c in f.configs)}")
         wt = report.witness_text.get(f.id)
         if f.witness is not None:
             cfg = f.witness.config
             loop = f", loop from step {f.witness.loop_start + 1}" if f.witness.loop_start is not None else ""
-            w(f"- witness: {len(f.witness.actions)} steps in {_config_text(cfg)} (ruleset {cfg['ruleset']}){loop}")
+            w(f"- witness: {len(f.witness.actions)} steps in {config_text(cfg)} (ruleset {cfg['ruleset']}){loop}")
             if wt and "lines" in wt:
                 for i, marker, text in wt["lines"]:
                     w(f"  - step {i + 1} ({marker}): {_md_escape(text)}")

@@ -71,6 +71,18 @@ def test_an_incomplete_audit_exits_3_and_says_why(tmp_path: Path, tiny: None) ->
     assert m is not None and m.group(3) == "0" and m.group(6) == "3"
 
 
+def test_a_search_stopped_by_the_time_limit_exits_4_and_names_it(tmp_path: Path, tiny: None) -> None:
+    """The time limit is the one bound whose result depends on the machine: a run it stopped says
+    so (which searches) and exits 4, not 3, so that a CI job can tell it from a work bound."""
+    res = CliRunner().invoke(main, [*CP_QUICK, "--max-seconds", "1e-9", "--out", str(tmp_path)])
+    assert res.exit_code == 4, res.output
+    assert "search(es) stopped at the time limit (--max-seconds)" in res.stderr
+    assert "chonker-party standard" in res.stderr
+    assert res.stdout.splitlines()[-1].endswith("; exit 4")
+    again = CliRunner().invoke(main, [*CP_QUICK, "--max-seconds", "1e-9", "--fail-on", "info", "--out", str(tmp_path)])
+    assert again.exit_code == 1, again.output  # a finding at or above --fail-on still wins
+
+
 def test_fail_on_wins_over_incomplete(tmp_path: Path, tiny: None) -> None:
     res = CliRunner().invoke(main, [*CP_QUICK, "--max-states", "50", "--fail-on", "info", "--out", str(tmp_path)])
     assert res.exit_code == 1, res.output

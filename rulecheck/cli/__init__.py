@@ -32,7 +32,9 @@ Exit status (every command):
      1 wins over 3 when both hold
   2  usage or input error: bad option, unknown game, ruleset, deck or report,
      a file that is not UTF-8 or not JSON; nothing is run, nothing is written
-  3  incomplete run (audit: a search stopped at a limit, a configuration failed)
+  3  incomplete run (audit: a search stopped at --max-states, a configuration failed)
+  4  audit: a search stopped at the time limit --max-seconds, so the report
+     depends on the machine's speed and load (the other bounds are work)
   130  interrupted (Ctrl-C, SIGTERM); the report so far is written
 
 \b

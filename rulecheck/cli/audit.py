@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 EXIT_FINDINGS = 1
 EXIT_INCOMPLETE = 3
+EXIT_TIME_LIMITED = 4
 EXIT_INTERRUPTED = 130
 
 _positive = click.FloatRange(min=0, min_open=True)
@@ -94,14 +95,34 @@ def incomplete_reasons(report: AuditReport) -> list[str]:
     elif summary["complete_configurations"] < planned:
         reasons.append(f"{planned - summary['complete_configurations']} of {planned} configurations not explored "
                        "completely (raise --max-seconds or --max-states)")
+    timed = time_limited(report)
+    if timed:
+        reasons.append(f"{len(timed)} search(es) stopped at the time limit (--max-seconds), so the findings depend "
+                       f"on this machine's speed and load (first: {timed[0]})")
     return reasons
+
+
+def time_limited(report: AuditReport) -> list[str]:
+    """The searches (configuration and ruleset) that the time limit ``--max-seconds`` stopped:
+    the one bound whose result depends on the machine (the others are amounts of work)."""
+    from rulecheck.audit import config_text
+
+    out = []
+    for c in report.configurations:
+        for role in ("raw", "chosen"):
+            if c.get(role, {}).get("stop_reason") == "max-seconds":
+                out.append(f"{config_text(c['config'])} ({'raw' if role == 'raw' else report.ruleset})")
+    return out
 
 
 def exit_code(report: AuditReport, fail_on: str | None, baseline: Baseline | None = None) -> int:
     """1 if a finding is at or above ``fail_on`` and not in ``baseline`` (even in an incomplete
-    run), else 3 if the run is incomplete, else 0."""
+    run), else 4 if the time limit stopped a search (the report depends on the machine), else 3
+    if the run is otherwise incomplete, else 0."""
     if failing(report.findings, fail_on, baseline):
         return EXIT_FINDINGS
+    if time_limited(report):
+        return EXIT_TIME_LIMITED
     return EXIT_INCOMPLETE if incomplete_reasons(report) else 0
 
 
@@ -208,8 +229,9 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
     "rulecheck audit --write-baseline baseline.json   # accept today's findings",
     "rulecheck audit --baseline baseline.json --fail-on low   # fail on new ones only",
     "rulecheck audit --resume   # continue an interrupted audit",
-    note=("Exit status: 0 clean, 1 a finding at or above --fail-on (this wins over 3),",
-          "2 usage or input error (nothing is run), 3 incomplete run, 130 interrupted."),
+    note=("Exit status: 0 clean, 1 a finding at or above --fail-on (this wins over 3 and 4),",
+          "2 usage or input error (nothing is run), 3 incomplete run, 4 a search stopped at the",
+          "time limit --max-seconds (the report depends on the machine), 130 interrupted."),
 ))
 @click.argument("games", nargs=-1)
 @ruleset_option

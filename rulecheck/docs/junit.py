@@ -14,16 +14,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
+from rulecheck.audit import config_text
 from rulecheck.findings import Finding, severity_at_least
 
 if TYPE_CHECKING:
     from rulecheck.audit import AuditReport
 
 __all__ = ["to_junit"]
-
-
-def _config_text(c: Mapping[str, Any]) -> str:
-    return f"{c['game']} {c['variant']} {c['players']}p deck {c['deck']}"
 
 
 def _search_state(c: Mapping[str, Any], ruleset: str) -> str:
@@ -38,13 +35,13 @@ def _search_state(c: Mapping[str, Any], ruleset: str) -> str:
 def _configuration_cases(report: AuditReport) -> list[tuple[str, str, str, str]]:
     """(classname, name, outcome, message) per configuration of the plan; outcome is ``pass``,
     ``failure`` or ``error``."""
-    done = {_config_text(c["config"]): c for c in report.configurations}
-    failed = {_config_text(e["config"]): e["error"] for e in report.errors if "variant" in e["config"]}
+    done = {config_text(c["config"]): c for c in report.configurations}
+    failed = {config_text(e["config"]): e["error"] for e in report.errors if "variant" in e["config"]}
     plan = report.settings.get("plan") or [[c["config"][k] for k in ("game", "variant", "players", "deck")]
                                            for c in report.configurations]
     cases = []
     for game, variant, players, deck in plan:
-        name = _config_text({"game": game, "variant": variant, "players": players, "deck": deck})
+        name = config_text({"game": game, "variant": variant, "players": players, "deck": deck})
         classname = f"rulecheck.configurations.{game}"
         if name in failed:
             cases.append((classname, name, "error", f"failed: {failed[name]}"))
