@@ -55,6 +55,7 @@ from rulecheck.check.determinacy import (
     spec_summary,
 )
 from rulecheck.check.explore import Config, ExploreResult, explore
+from rulecheck.check.full_deck import full_deck_status, status_counts
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
 from rulecheck.checkpoint import CHECKPOINT_DIR, Checkpoint, code_fingerprint
 from rulecheck.core.clauses import GAME_BOOKS
@@ -242,6 +243,7 @@ class AuditReport:
             "by_severity": {s: by_sev[s] for s in SEVERITIES if s in by_sev},
             "configurations": len(self.configurations),
             "complete_configurations": sum(1 for c in self.configurations if c["complete"]),
+            **({"full_deck": counts} if (counts := status_counts(self.findings)) else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -897,6 +899,8 @@ def _run(
                 "ruleset": ruleset, "option": choice}
             f = replace(f, frequency=freq, data=data)
             f = replace(f, severity=_frequency_severity(f))
+        if stats:  # what the full-deck playouts say of it (none run: no status)
+            f = replace(f, data={**f.data, "full_deck": full_deck_status(f, stats)})
         findings.append(f)
     report.findings = merge_all(findings)
 
@@ -1095,6 +1099,14 @@ def explain_finding(f: Finding, clause_text: Mapping[str, str] | None = None) ->
         lines.append(f"  clause {cid}: {texts.get(cid, '(text not in the clause index)')}")
     if f.ruling:
         lines.append(f"  ruling point: {f.ruling}")
+    fd = f.data.get("full_deck")
+    if fd:
+        lines.append(f"Full deck: {fd['status']}: {fd['how']}.")
+        fw = fd.get("witness")
+        if fw:
+            c = fw["config"]
+            lines.append(f"  play that game: rulecheck simulate {c['game']} -v {c['variant']} -n {c['players']} "
+                         f"-r {c['ruleset']} --seed {fw['seed']} --cite")
     if f.witness is None:
         lines.append("No witness trace: this finding is a claim about all explored plays, not one play.")
         return "\n".join(lines)
@@ -1147,6 +1159,37 @@ def explain_finding(f: Finding, clause_text: Mapping[str, str] | None = None) ->
 def config_text(c: Mapping[str, Any]) -> str:
     """A configuration as one line: ``chomp standard 3p deck tiny``."""
     return f"{c['game']} {c['variant']} {c['players']}p deck {c['deck']}"
+
+
+def _full_deck_markdown(w: Callable[[str], None], report: AuditReport) -> None:
+    """What the findings say about the real game: per kind, how many are confirmed on the full
+    deck, refuted there, or so far seen with a reduced deck only (:mod:`rulecheck.check.full_deck`)."""
+    from rulecheck.check.full_deck import STATUSES
+
+    counts = report.summary().get("full_deck")
+    if not counts:
+        return
+    w("## The full deck")
+    w("")
+    w("Each finding made on a reduced deck is looked for with the full deck of its game and player count, "
+      "in the seeded full-deck games: *confirmed* (found there, or its ruling point met there: the step is "
+      "named, and `rulecheck simulate` with that seed plays the game), *refuted* (a claim that something "
+      "never happens, contradicted by a full-deck game), *small deck only* (neither yet; nothing is proved "
+      "impossible on the full deck), or *text* (a claim about the books alone).")
+    w("")
+    w("| kind | " + " | ".join(STATUSES) + " |")
+    w("|---|" + "---:|" * len(STATUSES))
+    for kind, per in counts.items():
+        w(f"| {kind} | " + " | ".join(str(per.get(st, "")) for st in STATUSES) + " |")
+    w("")
+    for status in ("refuted", "small deck only"):
+        mine = [f for f in report.findings if f.data.get("full_deck", {}).get("status") == status]
+        if mine:
+            w(f"{status.capitalize()}:")
+            w("")
+            for f in mine:
+                w(f"- `{f.id}` ({f.severity}): {_md_escape(f.title)}; {_md_escape(f.data['full_deck']['how'])}")
+            w("")
 
 
 def _md_escape(text: str) -> str:
@@ -1270,6 +1313,7 @@ def _markdown(report: AuditReport) -> str:
         str(sum(1 for f in report.findings if f.severity == sev)) for sev in SEVERITIES
     ) + f" | {len(report.findings)} |")
     w("")
+    _full_deck_markdown(w, report)
     w("## Configurations")
     w("")
     w(f"| configuration | raw: states | raw: complete | {report.ruleset}: states | {report.ruleset}: complete "
@@ -1356,6 +1400,9 @@ def _markdown(report: AuditReport) -> str:
               f"(rate {fr['rate']}, seeds from {fr['seed']})")
         if f.configs:
             w(f"- configurations: {'; '.join(config_text(c) for c in f.configs)}")
+        fd = f.data.get("full_deck")
+        if fd:
+            w(f"- full deck: {fd['status']} ({_md_escape(fd['how'])})")
         wt = report.witness_text.get(f.id)
         if f.witness is not None:
             cfg = f.witness.config

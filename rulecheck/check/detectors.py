@@ -480,6 +480,7 @@ def find_dead(
                 clauses=tuple(oclauses),
                 configs=configs,
                 verified=all_complete,
+                data={"outcome": outcome},
             )
         )
     return out

@@ -44,6 +44,10 @@ class PlayoutStats:
     # or earlier in the same phase (a race's rulings are asked at its start, and matter at a slap);
     # for :func:`rulecheck.check.determinacy.check_ruling_steps` (not in the report)
     ruling_steps: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    # per outcome, the first seed whose game ended that way (a full-deck witness; not in the report)
+    outcome_seeds: dict[str, int] = field(default_factory=dict)
+    # per clause, the first step (seed, step) that applied it (a full-deck witness; not in the report)
+    clause_steps: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def frequency(self, ruling: str) -> dict[str, Any]:
         """How often ``ruling`` came up: in how many games (consulted or left open)."""
@@ -99,7 +103,7 @@ def playout_stats(
     """
     out = PlayoutStats(config or Config.of(game), games, seed, max_steps, returns=[0.0] * game.num_players)
     ruling_games, consultations, gap_games = out.ruling_games, out.ruling_consultations, out.gap_games
-    positions = out.ruling_steps
+    positions, clause_steps = out.ruling_steps, out.clause_steps
     for i in range(games):
         state = game.root_state()
         n = 0
@@ -113,6 +117,9 @@ def playout_stats(
             carried = set(last) if now != phase else carried | set(last)
             phase = now
             prov = step.provenance
+            for c in prov.clauses:
+                if c not in clause_steps:
+                    clause_steps[c] = (seed + i, n)
             for r in prov.rulings:
                 consultations[r] = consultations.get(r, 0) + 1
                 seen.add(r)
@@ -135,6 +142,7 @@ def playout_stats(
                 out.returns[p] += value
             o = game.outcome(state)
             out.outcomes[o] = out.outcomes.get(o, 0) + 1
+            out.outcome_seeds.setdefault(o, seed + i)
         else:
             out.step_limit += 1
     return out

@@ -21,10 +21,11 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
+from rulecheck.check.full_deck import REFUTED, small_deck_only, status_of
 from rulecheck.core.paths import models_dir
 from rulecheck.core.rulings import Ruleset, RulingPoint
 from rulecheck.docs.report import ruling_points_of
@@ -88,6 +89,7 @@ class Erratum:
     situation: Situation | None = None
     options: tuple[str, ...] = ()
     findings: tuple[str, ...] = field(default=(), compare=False)
+    small_deck: bool = False  # every finding behind it was seen with a reduced deck only
 
     @property
     def ruled(self) -> bool:
@@ -107,8 +109,6 @@ class Erratum:
         """The example in words and cards, in the erratum's language."""
         if self.situation is None or self.situation.game is None:
             return None
-        from dataclasses import replace
-
         from rulecheck.story import story_for
 
         told = tell(self.situation, story_for(self.situation.game, self.lang))
@@ -129,8 +129,12 @@ def authored(game: str) -> Mapping[str, Any]:
 
 
 def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -> list[Erratum]:
-    """The errata for ``findings`` under ``rulesets`` (game -> ruleset), most important first."""
-    findings = sorted(findings, key=lambda f: f.id)
+    """The errata for ``findings`` under ``rulesets`` (game -> ruleset), most important first.
+
+    A finding the full deck refutes (a rule "never" used that a full-deck game uses) is no
+    erratum; one seen with a reduced deck only is published labelled as such
+    (:mod:`rulecheck.check.full_deck`)."""
+    findings = sorted((f for f in findings if status_of(f) != REFUTED), key=lambda f: f.id)
     by_point: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     rest: list[Finding] = []
     for f in findings:
@@ -154,6 +158,8 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
             if e is not None:
                 out.append(e)
     out.extend(_loop_erratum(game, variant, fs) for (game, variant), fs in sorted(loops.items()))
+    by_id = {f.id: f for f in findings}
+    out = [replace(e, small_deck=small_deck_only([by_id[i] for i in e.findings if i in by_id])) for e in out]
     out.sort(key=Erratum.sort_key)
     return out
 
@@ -516,5 +522,5 @@ def erratum_markdown(n: int, e: Erratum) -> list[str]:
     if told is not None and (told.scene is not None or told.event):
         out += [f"**{words['example']}**", ""]
         out += example_markdown(told, e.situation, e.lang, with_rule=e.change is not None)
-    out += [affects_line(e.consequence, e.hits, e.games, e.lang), ""]
+    out += [affects_line(e.consequence, e.hits, e.games, e.lang, small_deck=e.small_deck), ""]
     return out

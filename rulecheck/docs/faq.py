@@ -15,10 +15,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from rulecheck.check.full_deck import small_deck_only
 from rulecheck.core.rulings import Ruleset, RulingPoint
 from rulecheck.docs.report import ruling_points_of
 from rulecheck.docs.situation import Situation, Told, situation_from_witness, tell
-from rulecheck.docs.text import Quote, lang_of, quote
+from rulecheck.docs.text import LABELS, Quote, lang_of, quote
 from rulecheck.findings import Finding
 
 __all__ = ["FaqEntry", "build_faq", "faq_entry_markdown", "faq_markdown", "finding_for_point", "open_points"]
@@ -44,6 +45,7 @@ class FaqEntry:
     situation: Situation | None
     hits: int | None = None
     games: int | None = None
+    small_deck: bool = False  # every finding behind it was seen with a reduced deck only
 
     @property
     def id(self) -> str:
@@ -128,6 +130,7 @@ def _entry(game: str, point: RulingPoint, ruleset: Ruleset, findings: Sequence[F
         situation=situation,
         hits=hits,
         games=games,
+        small_deck=small_deck_only([f for f in mine if f.kind != "answered"]),
     )
 
 
@@ -219,4 +222,6 @@ def _small(e: FaqEntry) -> str:
     often = frequency_sentence(e.hits, e.games, "en")
     if often:
         parts.append(often)
+    if e.small_deck:
+        parts.append(LABELS["en"]["small_deck"])
     return "<sub>" + " · ".join(parts) + "</sub>" if parts else ""

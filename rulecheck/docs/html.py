@@ -188,7 +188,7 @@ def _erratum_html(n: int, e: Erratum) -> str:
     if told is not None and (told.scene is not None or told.event):
         parts.append(f"<p><strong>{escape(words['example'])}</strong></p>")
         parts.append(example_html(told, e.situation, e.lang, with_rule=e.change is not None))
-    parts.append(affects_html(e.consequence, e.hits, e.games, e.lang))
+    parts.append(affects_html(e.consequence, e.hits, e.games, e.lang, small_deck=e.small_deck))
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -236,7 +236,8 @@ def _entry_html(n: int, e: FaqEntry) -> str:
         parts.append("<p><strong>For example:</strong></p>")
         parts.append(example_html(told, e.situation, "en"))
     small = " · ".join(p for p in (f"Rulebook: {e.section}" if e.section else "",
-                                   frequency_sentence(e.hits, e.games, "en")) if p)
+                                   frequency_sentence(e.hits, e.games, "en"),
+                                   LABELS["en"]["small_deck"] if e.small_deck else "") if p)
     if small:
         parts.append(f'<p class="small">{escape(small)}</p>')
     parts.append("</div>")

@@ -94,13 +94,17 @@ def example_markdown(told: Told, situation: Situation | None, lang: str, with_ru
     return out
 
 
-def affects_line(consequence: str, hits: int | None, games: int | None, lang: str) -> str:
-    """Small print: what the problem can change, and how often it comes up in play."""
+def affects_line(consequence: str, hits: int | None, games: int | None, lang: str, *,
+                 small_deck: bool = False) -> str:
+    """Small print: what the problem can change, how often it comes up in play, and (when it
+    was only seen with fewer cards) that it is not yet shown with the full deck."""
     words = LABELS[lang]
     parts = [f"{words['affects']}: {CONSEQUENCE_WORDS[lang].get(consequence, '')}"]
     often = frequency_sentence(hits, games, lang)
     if often:
         parts.append(often)
+    if small_deck:
+        parts.append(words["small_deck"])
     return "<sub>" + " · ".join(parts) + "</sub>"
 
 
@@ -165,7 +169,9 @@ def example_html(told: Told, situation: Situation | None, lang: str, with_rule: 
     return f'<div class="example">{"".join(parts)}</div>'
 
 
-def affects_html(consequence: str, hits: int | None, games: int | None, lang: str) -> str:
-    text = affects_line(consequence, hits, games, lang).removeprefix("<sub>").removesuffix("</sub>")
+def affects_html(consequence: str, hits: int | None, games: int | None, lang: str, *,
+                 small_deck: bool = False) -> str:
+    text = affects_line(consequence, hits, games, lang, small_deck=small_deck).removeprefix("<sub>").removesuffix(
+        "</sub>")
     return f'<p class="small">{escape(text)}</p>'
 

@@ -69,6 +69,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "readings": "It can be read in two ways:",
         "forever": "…and the cards are back exactly where they were: this can go on forever.",
         "shortened": "The examples come from short games, played with fewer cards than the full deck.",
+        "small_deck": "Seen so far only in short games with fewer cards; not yet shown with the full deck",
     },
     "es": {
         "problem": "El problema.",
@@ -92,6 +93,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "readings": "Se puede leer de dos maneras:",
         "forever": "…y las cartas vuelven a estar exactamente donde estaban: esto puede repetirse para siempre.",
         "shortened": "Los ejemplos vienen de partidas cortas, jugadas con menos cartas que el mazo completo.",
+        "small_deck": "Visto hasta ahora solo en partidas cortas con menos cartas; aún no con el mazo completo",
     },
 }
 

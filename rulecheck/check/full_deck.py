@@ -1,0 +1,133 @@
+"""What each finding says about the real game: its status on the full deck.
+
+The exhaustive searches run on reduced decks; a finding they make is a claim about the rulebook
+only once it is seen with the full deck of the game and player count. This module gives every
+finding one of these statuses, from what the audit ran on the full deck (the seeded playouts of
+each full-deck configuration, which :func:`rulecheck.check.stats.playout` replays by seed):
+
+* ``confirmed``: found on the full deck itself, or its ruling point is met in a seeded full-deck
+  game (the witness: configuration, seed and step; ``rulecheck simulate`` with that seed plays
+  the game);
+* ``refuted``: a claim of absence (a rule, ruling point or ending never reached) that a seeded
+  full-deck game with the same variant and player count contradicts (the witness: that game);
+* ``small deck only``: neither yet; nothing is proved impossible on the full deck either;
+* ``text``: a claim about the books alone (the editions compared, a worked example replayed),
+  which no deck enters.
+
+Traps, loops, deadlocks and invariants found on a reduced deck stay ``small deck only`` until a
+full-deck witness is found for them: the seeded games do not look for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rulecheck.check.stats import PlayoutStats
+from rulecheck.findings import Finding
+
+__all__ = ["CONFIRMED", "REFUTED", "SMALL_DECK_ONLY", "STATUSES", "TEXT", "full_deck_status", "small_deck_only",
+           "status_counts", "status_of"]
+
+CONFIRMED = "confirmed"
+REFUTED = "refuted"
+SMALL_DECK_ONLY = "small deck only"
+TEXT = "text"
+STATUSES = (CONFIRMED, REFUTED, SMALL_DECK_ONLY, TEXT)
+
+TEXT_KINDS = frozenset({"translation", "example-mismatch", "coverage"})
+"""Findings about the books alone: no deck enters them."""
+
+ABSENCE_KINDS = frozenset({"dead-rule", "unreachable-outcome"})
+"""Claims that something never happens: refuted by one full-deck game where it does."""
+
+
+def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any]:
+    """``f``'s status on the full deck (one of :data:`STATUSES`), how it was settled (``how``, in
+    words) and, where a full-deck game shows it, the ``witness`` (configuration, seed, step)."""
+    if f.kind in TEXT_KINDS:
+        return {"status": TEXT, "how": "a claim about the rulebooks' text: no deck enters it"}
+    full = [c for c in f.configs if c.get("deck") == "full"]
+    if full and f.kind not in ABSENCE_KINDS:
+        return {"status": CONFIRMED, "how": f"found on the full deck ({_label(full[0])})"}
+    played = _matching(f, stats)
+    if f.kind in ABSENCE_KINDS:
+        for st in played:
+            step = _reached(f, st)
+            if step is not None:
+                return {"status": REFUTED, "how": f"reached on the full deck: {_where(st, step)}",
+                        "witness": _witness(st, step)}
+        return {"status": SMALL_DECK_ONLY,
+                "how": "not reached in the seeded full-deck games either, but not proved unreachable there"}
+    if f.ruling:
+        for st in played:
+            steps = st.ruling_steps.get(f.ruling)
+            if steps:
+                return {"status": CONFIRMED, "how": f"its ruling point is met on the full deck: {_where(st, steps[0])}",
+                        "witness": _witness(st, steps[0])}
+    return {"status": SMALL_DECK_ONLY, "how": "found with a reduced deck; not yet shown with the full deck"}
+
+
+def status_of(f: Finding) -> str | None:
+    """``f``'s full-deck status, None if the audit gave it none (no full-deck games were played)."""
+    status = f.data.get("full_deck", {}).get("status")
+    return str(status) if status is not None else None
+
+
+def small_deck_only(findings: Sequence[Finding]) -> bool:
+    """Whether every one of ``findings`` (some) was seen with a reduced deck only: what the errata
+    and the FAQ say of a problem or question they publish from them."""
+    return bool(findings) and all(status_of(f) == SMALL_DECK_ONLY for f in findings)
+
+
+def status_counts(findings: Iterable[Finding]) -> dict[str, dict[str, int]]:
+    """Per finding kind, how many findings have each full-deck status (those that have one)."""
+    out: dict[str, dict[str, int]] = {}
+    for f in findings:
+        status = status_of(f)
+        if status is not None:
+            per = out.setdefault(f.kind, {})
+            per[status] = per.get(status, 0) + 1
+    return {k: dict(sorted(v.items())) for k, v in sorted(out.items())}
+
+
+def _matching(f: Finding, stats: Sequence[PlayoutStats]) -> list[PlayoutStats]:
+    """The full-deck playouts of ``f``'s game with a variant and player count of its configurations
+    (all of the game's, when it names none)."""
+    keys = {(c.get("variant"), c.get("players")) for c in f.configs}
+    return [st for st in stats if st.config.game == f.game and st.config.deck == "full"
+            and (not keys or (st.config.variant, st.config.players) in keys)]
+
+
+def _reached(f: Finding, st: PlayoutStats) -> tuple[int, int] | None:
+    """Where the seeded games of ``st`` reach what ``f`` says is never reached: (seed, step), or
+    (seed, -1) when only the game is known; None if they do not (or cannot tell)."""
+    if f.kind == "dead-rule" and f.ruling:  # a ruling point never reached
+        steps = st.ruling_steps.get(f.ruling)
+        if steps:
+            return steps[0]
+        return None
+    if f.kind == "dead-rule":  # a clause never applied
+        return st.clause_steps.get(f.clauses[0]) if f.clauses else None
+    outcome = f.data.get("outcome")
+    if f.kind == "unreachable-outcome" and isinstance(outcome, str) and st.outcomes.get(outcome):
+        return (st.outcome_seeds.get(outcome, st.seed), -1)
+    return None
+
+
+def _label(config: Mapping[str, Any]) -> str:
+    return f"{config.get('game')} {config.get('variant')} {config.get('players')}p"
+
+
+def _where(st: PlayoutStats, at: tuple[int, int]) -> str:
+    seed, step = at
+    where = f"seeded game {seed} of {st.config.game} {st.config.variant} {st.config.players}p (deck full)"
+    return where + (f", step {step + 1}" if step >= 0 else "")
+
+
+def _witness(st: PlayoutStats, at: tuple[int, int]) -> dict[str, Any]:
+    seed, step = at
+    out: dict[str, Any] = {"config": st.config.to_json(), "seed": seed}
+    if step >= 0:
+        out["step"] = step
+    return out

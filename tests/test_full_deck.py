@@ -1,0 +1,113 @@
+"""Findings and the full deck: each finding made on a reduced deck gets a status for the real game
+(confirmed, refuted, small deck only, text) from the seeded full-deck games, with a witness that
+`rulecheck simulate` replays; the errata and the FAQ drop what the full deck refutes and label
+what only the small decks showed."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rulecheck.check.determinacy import playout_witness
+from rulecheck.check.explore import Config
+from rulecheck.check.full_deck import (
+    CONFIRMED,
+    REFUTED,
+    SMALL_DECK_ONLY,
+    TEXT,
+    full_deck_status,
+    small_deck_only,
+    status_counts,
+)
+from rulecheck.check.stats import PlayoutStats, playout_stats
+from rulecheck.core.rulings import load_ruleset
+from rulecheck.docs.errata import build_errata, erratum_markdown
+from rulecheck.docs.text import LABELS
+from rulecheck.findings import Finding
+from rulecheck.games import load_game
+
+UW_SMALL = {"game": "chomp", "variant": "underwater-war", "players": 2, "ruleset": "recommended",
+            "deck": "shark=1,seal=1,eel=1,octopus=1"}
+
+
+@cache
+def uw_full() -> PlayoutStats:
+    """Seeded full-deck games of Underwater War, as the audit plays them."""
+    cfg = Config("chomp", "underwater-war", 2, "full", "recommended")
+    return playout_stats(cfg.load(), 40, 0, 5_000, cfg)
+
+
+def finding(kind: str, ruling: str | None = None, clauses: tuple[str, ...] = (), deck: str = UW_SMALL["deck"],
+            **data: object) -> Finding:
+    fid = f"chomp.{kind}.{ruling or 'x'}"
+    return Finding(fid, "chomp", kind, "high", fid, clauses=clauses, ruling=ruling,
+                   configs=({**UW_SMALL, "deck": deck},), data=data)
+
+
+def test_a_ruling_point_never_reached_on_a_small_deck_is_refuted_by_a_full_deck_game() -> None:
+    """Two Eels face up at once: a 4-card deck with one Eel never shows it, so the small search
+    says ruling point chomp.uw_eel_pair is never reached; the full deck reaches it, and the
+    witness (seed and step) is a game in which the engine asks it at that step."""
+    stats = uw_full()
+    st = full_deck_status(finding("dead-rule", "chomp.uw_eel_pair"), [stats])
+    assert st["status"] == REFUTED, st
+    w = st["witness"]
+    assert w["config"]["deck"] == "full"
+    game = load_game("chomp", "underwater-war", 2, "recommended")
+    actions = playout_witness(game, w["seed"], w["step"])
+    state = game.root_state()
+    for a in actions[:-1]:
+        state = game.apply(state, a).state
+    assert "chomp.uw_eel_pair" in game.apply(state, actions[-1]).provenance.rulings
+
+
+def test_a_gap_is_confirmed_where_the_full_deck_meets_its_ruling_point_and_not_elsewhere() -> None:
+    stats = uw_full()
+    met = full_deck_status(finding("gap", "chomp.two_player_won_cards"), [stats])
+    assert met["status"] == CONFIRMED and met["witness"]["seed"] >= 0
+    # a ruling point Underwater War never asks (a Doble Chomp one): not met there
+    assert full_deck_status(finding("gap", "chomp.doble_which_card"), [stats])["status"] == SMALL_DECK_ONLY
+    # the same gap with another player count than the games played: not met either
+    other = Finding("chomp.gap.y", "chomp", "gap", "high", "y", ruling="chomp.two_player_won_cards",
+                    configs=({**UW_SMALL, "players": 3, "variant": "standard"},))
+    assert full_deck_status(other, [stats])["status"] == SMALL_DECK_ONLY
+
+
+def test_loops_and_traps_stay_small_deck_only_and_text_findings_need_no_deck() -> None:
+    stats = uw_full()
+    assert full_deck_status(finding("trap"), [stats])["status"] == SMALL_DECK_ONLY
+    assert full_deck_status(finding("non-termination"), [stats])["status"] == SMALL_DECK_ONLY
+    assert full_deck_status(finding("trap", deck="full"), [stats])["status"] == CONFIRMED
+    assert full_deck_status(finding("translation"), [stats])["status"] == TEXT
+
+
+def test_a_clause_and_an_ending_never_seen_on_a_small_deck_are_refuted_when_the_full_deck_has_them() -> None:
+    stats = uw_full()
+    eel = full_deck_status(finding("dead-rule", clauses=("en.underwater-war.5", "es.guerra-submarina.5")), [stats])
+    assert eel["status"] == REFUTED and "step" in eel["witness"]
+    ending = next(iter(stats.outcomes))
+    assert full_deck_status(finding("unreachable-outcome", outcome=ending), [stats])["status"] == REFUTED
+    never = full_deck_status(finding("unreachable-outcome", outcome="no-such-ending"), [stats])
+    assert never["status"] == SMALL_DECK_ONLY
+
+
+def test_the_errata_drop_refuted_findings_and_label_small_deck_ones() -> None:
+    stats = uw_full()
+    rulesets = {"chomp": load_ruleset("chomp", "recommended")}
+
+    def with_status(f: Finding) -> Finding:
+        return Finding(**{**f.__dict__, "data": {**f.data, "full_deck": full_deck_status(f, [stats])}})
+
+    small = with_status(finding("gap", "chomp.doble_which_card"))
+    met = with_status(finding("gap", "chomp.two_player_won_cards"))
+    assert small_deck_only([small]) and not small_deck_only([met]) and not small_deck_only([])
+    errata = {e.key: e for e in build_errata([small, met], rulesets)}
+    assert errata["chomp.doble_which_card"].small_deck and not errata["chomp.two_player_won_cards"].small_deck
+    for key, labelled in (("chomp.doble_which_card", True), ("chomp.two_player_won_cards", False)):
+        e = errata[key]
+        assert (LABELS[e.lang]["small_deck"] in "\n".join(erratum_markdown(1, e))) is labelled, key
+    counts = status_counts([small, met])
+    assert counts == {"gap": {CONFIRMED: 1, SMALL_DECK_ONLY: 1}}
+    # a finding the full deck refutes is no erratum at all
+    refuted = Finding(**{**small.__dict__, "data": {"full_deck": {"status": REFUTED, "how": "reached"}}})
+    assert build_errata([refuted], rulesets) == []
+    assert len(build_errata([small], rulesets)) == 1
