@@ -39,6 +39,8 @@ from rulecheck.check.detectors import (
     find_coverage_holes,
     find_dead,
     normative_clauses,
+    ruling_finding,
+    ruling_problem,
 )
 from rulecheck.check.determinacy import (
     PLAYOUT_SITUATIONS,
@@ -49,6 +51,7 @@ from rulecheck.check.determinacy import (
     check_playouts,
     check_ruling_steps,
     playout_findings,
+    playout_witness,
     ruling_statuses,
     spec_findings,
     spec_modules,
@@ -60,13 +63,13 @@ from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stat
 from rulecheck.checkpoint import CHECKPOINT_DIR, Checkpoint, code_fingerprint
 from rulecheck.core.clauses import GAME_BOOKS
 from rulecheck.core.errors import RulecheckError, UnknownFindingError
-from rulecheck.core.game import Game, action_from_json
+from rulecheck.core.game import Game, action_from_json, action_to_json
 from rulecheck.core.lifetime import end_with_parent
 from rulecheck.core.paths import project_dir
 from rulecheck.core.rulings import load_ruleset
 from rulecheck.docs.editions import edition_findings
 from rulecheck.engine import replay
-from rulecheck.findings import SEVERITIES, Finding, merge_all, severity_at_least
+from rulecheck.findings import SEVERITIES, Finding, Witness, merge_all, severity_at_least
 from rulecheck.games import GAMES, game_module, load_game
 from rulecheck.scenarios import example_findings
 
@@ -678,13 +681,28 @@ def _full_deck_rulings(game: str, runs: list[tuple[Any, str, SpecRun]], stats: l
         if run is None:
             continue
         runs.append((raw_cfg.to_json(), "ruling steps", run))
-        out.extend(playout_findings(cfg.load(), cfg, run))
+        game_obj = cfg.load()
+        out.extend(playout_findings(game_obj, cfg, run))
+        now = ruling_statuses([run])
+        confirmed = [r for r in targets if now.get(r, {}).get("status") == "confirmed"]
+        out.extend(_open_on_full_deck(game_obj, cfg, r, run.open_at[r]) for r in confirmed if r in run.open_at)
         if note is not None:
-            now = ruling_statuses([run])
-            confirmed = [r for r in targets if now.get(r, {}).get("status") == "confirmed"]
             note(f"  specification {cfg.label()}, its playouts, ruling points {', '.join(targets)}: "
                  f"{run.situations} situations; the text open on {', '.join(confirmed) or 'none'}; {run.seconds:.1f}s")
     return out
+
+
+def _open_on_full_deck(game: Game, cfg: Config, rid: str, at: tuple[int, int]) -> Finding:
+    """The gap or conflict of ruling point ``rid`` that only the full deck shows: the seeded game
+    and step ``at`` (0-based) that the text (under ``raw``) leaves open on it. The witness is that
+    game up to and including the step, which the engine decides by the ruleset's answer."""
+    seed, step = at
+    actions = playout_witness(game, seed, step)
+    witness = Witness(cfg.to_json(), tuple(action_to_json(a) for a in actions), step)
+    rp = game.ruling_points[rid]
+    detail = (f"{rp.question} No reduced deck of the audit shows the text open here; seeded games on the full "
+              f"deck do (the witness is one), and there the clauses leave the step open: {ruling_problem(rp.kind)}.")
+    return ruling_finding(game, rid, detail, cfg.to_json(), witness, False, {"detected_by": ["spec", "playouts"]})
 
 
 def _stderr_note(msg: str) -> None:

@@ -178,31 +178,42 @@ def find_rulings_open(res: ExploreResult) -> list[Finding]:
         rp = game.ruling_points[rid]
         actions, note = _lift_or_note(res, node)
         count = res.pending_count.get(rid, 0)
-        kind = rp.kind
-        what = "the text does not say what happens" if kind == "gap" else "two clauses say different things"
         detail = (
-            f"{rp.question} Under ruleset {res.config.ruleset!r} play reaches this point: {what}. "
+            f"{rp.question} Under ruleset {res.config.ruleset!r} play reaches this point: {ruling_problem(rp.kind)}. "
             f"{count} distinct reachable state(s) of {res.config.label()} lead here"
             f"{'' if actions is None else f'; the shortest trace has {len(actions)} steps'}."
             + _incomplete_note(res) + note
         )
-        out.append(
-            Finding(
-                id=finding_id(game.name, kind, _subject(game, rid)),
-                game=game.name,
-                kind=kind,
-                severity=DEFAULT_SEVERITY[kind],
-                title=f"{'Gap' if kind == 'gap' else 'Conflict'}: {rp.question}",
-                detail=detail,
-                clauses=tuple(rp.clauses),
-                ruling=rid,
-                configs=(res.config.to_json(),),
-                witness=None if actions is None else _witness(res, actions, len(actions) - 1),
-                verified=res.complete,
-                data={"states": count},
-            )
-        )
+        out.append(ruling_finding(game, rid, detail, res.config.to_json(),
+                                  None if actions is None else _witness(res, actions, len(actions) - 1),
+                                  res.complete, {"states": count}))
     return out
+
+
+def ruling_problem(kind: str) -> str:
+    """What an open ruling point of ``kind`` (gap or conflict) means, in words."""
+    return "the text does not say what happens" if kind == "gap" else "two clauses say different things"
+
+
+def ruling_finding(game: Game, rid: str, detail: str, config: Mapping[str, Any], witness: Witness | None,
+                   verified: bool, data: Mapping[str, Any]) -> Finding:
+    """The gap or conflict finding of ruling point ``rid`` (its kind), seen on ``config``."""
+    rp = game.ruling_points[rid]
+    kind = rp.kind
+    return Finding(
+        id=finding_id(game.name, kind, _subject(game, rid)),
+        game=game.name,
+        kind=kind,
+        severity=DEFAULT_SEVERITY[kind],
+        title=f"{'Gap' if kind == 'gap' else 'Conflict'}: {rp.question}",
+        detail=detail,
+        clauses=tuple(rp.clauses),
+        ruling=rid,
+        configs=(config,),
+        witness=witness,
+        verified=verified,
+        data=dict(data),
+    )
 
 
 def find_deadlocks(res: ExploreResult) -> list[Finding]:

@@ -69,6 +69,8 @@ class SpecRun:
     ruling_relevant: dict[str, int] = field(default_factory=dict)
     ruling_open: dict[str, int] = field(default_factory=dict)
     ruling_contradicts: dict[str, dict[str, int]] = field(default_factory=dict)
+    # check_ruling_steps: per ruling point, the (seed, step) of the playout step that showed it open
+    open_at: dict[str, tuple[int, int]] = field(default_factory=dict)
     # first witness of each kind: key -> (state node, action, situation text, verdict json, extra)
     silent: dict[str, dict[str, Any]] = field(default_factory=dict)
     disagreements: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -272,6 +274,8 @@ def check_ruling_steps(game: Any, raw_game: Any, steps: Mapping[str, Sequence[tu
             state, action, _ = found
             _check_step(run, spec, bridge, raw_game, choices, False, state, action, ("playout", seed, n), seen,
                         cache, situate, None)
+            if run.ruling_open.get(r):
+                run.open_at[r] = (seed, n)
     run.situations = len(cache)
     run.seconds = time.monotonic() - t0
     return run if run.steps else None
