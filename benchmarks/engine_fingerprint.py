@@ -1,4 +1,5 @@
-"""Fingerprint of the Chomp! engine's behaviour: a safety net for speed work (a script, not a test).
+"""Fingerprint of an engine's behaviour (Chomp! or Chonker Party): a safety net for speed work and
+the rules tests' strongest regression check (a script; the tests check its quick sample).
 
 For every variant, several player counts, decks and rulesets (``recommended``, ``raw`` and
 ``alternative``, which picks each ruling point's last option), plays seeded games with
@@ -12,9 +13,13 @@ reference one.
     python benchmarks/engine_fingerprint.py --write benchmarks/fingerprints/chomp.json
     python benchmarks/engine_fingerprint.py --check benchmarks/fingerprints/chomp.json
     python benchmarks/engine_fingerprint.py --quick --check benchmarks/fingerprints/chomp-quick.json
+    python benchmarks/engine_fingerprint.py --game chonker-party --check benchmarks/fingerprints/chonker-party.json
+    python benchmarks/engine_fingerprint.py --game chonker-party --quick --check \
+        benchmarks/fingerprints/chonker-party-quick.json
 
-The quick sample (about 2 s) is checked by ``tests/test_chomp_fingerprint.py``; the full one
-(about 30 s on a quiet machine, 55-70 s beside another job) is for checking an optimisation by hand.
+The quick samples (about 2 s each) are checked by ``tests/test_engine_fingerprint.py`` (both
+games); the full ones (Chomp!: about 30 s on a quiet machine, 55-70 s beside another job;
+Chonker Party, which is not compiled: about 5 minutes) are for checking an optimisation by hand.
 """
 
 from __future__ import annotations
@@ -60,15 +65,25 @@ BFS_CONFIGS: tuple[tuple[str, int, str], ...] = (
 )
 """(variant, players, deck) walked breadth-first with chance outcomes enumerated."""
 
+CONFIGS: dict[str, tuple[tuple[tuple[str, int, str], ...], tuple[tuple[str, int, str], ...]]] = {
+    "chomp": (PLAYOUT_CONFIGS, BFS_CONFIGS),
+    "chonker-party": (
+        (("standard", 2, "full"), ("standard", 3, "full"), ("standard", 4, "full"), ("standard", 5, "full"),
+         ("standard", 6, "full"), ("standard", 3, "mini"), ("standard", 4, "mini")),
+        (("standard", 2, "tiny"), ("standard", 3, "tiny")),
+    ),
+}
+"""Per game: its playout configurations and its breadth-first ones."""
+
 RULESETS = ("recommended", "raw", "alternative")
 
 
-def ruleset_spec(name: str) -> Any:
+def ruleset_spec(name: str, game: str = "chomp") -> Any:
     """``recommended``, ``raw``, or ``alternative``: every ruling point's last option."""
     if name != "alternative":
         return name
-    points = load_ruling_points("chomp")
-    return {"game": "chomp", "name": "alternative", "base": "recommended",
+    points = load_ruling_points(game)
+    return {"game": game, "name": "alternative", "base": "recommended",
             "choices": {rid: rp.option_ids[-1] for rid, rp in points.items()}}
 
 
@@ -135,26 +150,27 @@ def bfs_digest(game: Game, deals: range, max_states: int) -> tuple[str, int]:
     return h.hexdigest(), total
 
 
-def fingerprints(quick: bool) -> dict[str, str]:
-    """Digest per configuration; ``quick`` is the small sample the test suite checks."""
+def fingerprints(quick: bool, game_name: str = "chomp") -> dict[str, str]:
+    """Digest per configuration of ``game_name``; ``quick`` is the small sample the test suite checks."""
     games = 8 if quick else 150
     branch = 3 if quick else 12
     bfs_states = 200 if quick else 3000
     max_steps = 300 if quick else 5000
     out: dict[str, str] = {}
+    playouts, walks = CONFIGS[game_name]
     for ruleset in RULESETS:
-        spec = ruleset_spec(ruleset)
-        for variant, players, deck in PLAYOUT_CONFIGS:
-            if quick and deck != "full" and variant == "standard":
+        spec = ruleset_spec(ruleset, game_name)
+        for variant, players, deck in playouts:
+            if quick and deck != "full" and variant == "standard" and game_name == "chomp":
                 continue
             try:
-                game = load_game("chomp", variant, players, spec, deck)
+                game = load_game(game_name, variant, players, spec, deck)
             except InvalidConfigError:  # e.g. 7 players under a ruleset that allows 3-6
                 continue
             digest, _ = playout_digest(game, range(games), branch, max_steps)
             out[f"play/{variant}/{players}/{deck}/{ruleset}"] = digest
-        for variant, players, deck in BFS_CONFIGS:
-            game = load_game("chomp", variant, players, spec, deck)
+        for variant, players, deck in walks:
+            game = load_game(game_name, variant, players, spec, deck)
             digest, _ = bfs_digest(game, range(3 if quick else 10), bfs_states)
             out[f"bfs/{variant}/{players}/{deck}/{ruleset}"] = digest
     return out
@@ -165,9 +181,10 @@ def main() -> None:
     parser.add_argument("--write", help="write the digests to this JSON file")
     parser.add_argument("--check", help="compare the digests with this JSON file")
     parser.add_argument("--quick", action="store_true", help="the small sample (as the test)")
+    parser.add_argument("--game", choices=sorted(CONFIGS), default="chomp", help="the game; default chomp")
     args = parser.parse_args()
     start = time.perf_counter()
-    got = fingerprints(args.quick)
+    got = fingerprints(args.quick, args.game)
     print(f"{len(got)} digests in {time.perf_counter() - start:.1f} s (engine {rulecheck.ENGINE_BUILD})")
     if args.write:
         with open(args.write, "w", encoding="utf-8") as f:

@@ -234,12 +234,10 @@ class Work:
         if cards:
             self.centre = _merge(self.centre, cards)
 
-    def set_aside(self, p: int, cards: Cards | list[int], tie: bool = False) -> None:
+    def set_aside(self, p: int, cards: Cards | list[int]) -> None:
+        """``cards`` of player ``p`` set aside (the tie bucket: :meth:`set_aside_table`)."""
         if cards:
-            if tie:
-                self.aside_tie = _with(self.aside_tie, p, _merge(self.aside_tie[p], cards))
-            else:
-                self.aside = _with(self.aside, p, _merge(self.aside[p], cards))
+            self.aside = _with(self.aside, p, _merge(self.aside[p], cards))
 
     def set_aside_table(self, tie: int = 0) -> None:
         """Every player's face-up cards set aside, those of the players in the bitmask ``tie``

@@ -1,0 +1,211 @@
+"""Chonker Party's round rules, each pinned by the sentence it implements: turn order, the end of a
+circle, the next Munchies Master, drawing back up (and the shortage), the Skip's one card, and the
+final count. Written where mutation testing (docs/MUTATION.md) showed a changed rule going
+unnoticed; each assertion fails if the rule it names is changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecheck.core.provenance import Context
+from rulecheck.games import load_game
+from rulecheck.games.chonker_party.cards import (
+    CHONK,
+    LEAF,
+    NT,
+    SALTY,
+    SPOILED,
+    STICK,
+    SWEET,
+    WAR_CHONK,
+)
+from rulecheck.games.chonker_party.scoring import (
+    CARDS_TIEBREAK,
+    CHONK_TIEBREAK,
+    FOUR_SPOILED,
+    MOST_POINTS,
+    STILL_TIED,
+    final_result,
+    points,
+    score_line,
+)
+from rulecheck.games.chonker_party.state import PH_CONTINUE, PH_DISCARD, PH_DRAW, PH_PLAY
+
+GAME = "chonker-party"
+FILLERS6 = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+
+
+def deal4(*hands: list[str]) -> dict[str, list]:
+    """Four hands (the first ones given, the rest six fillers) and a discard deck of six."""
+    full = [*hands, *([FILLERS6] * (4 - len(hands)))]
+    return {"hands": [list(h) for h in full], "discard": list(FILLERS6)}
+
+
+def play(g, s, *actions):  # type: ignore[no-untyped-def]
+    for a in actions:
+        assert a in g.legal_actions(s), (a, g.legal_actions(s))
+        s = g.apply(s, a).state
+    return s
+
+
+def clauses(g, s, a) -> set[str]:  # type: ignore[no-untyped-def]
+    return set(g.apply(s, a).provenance.clauses)
+
+
+def test_turns_go_clockwise_from_the_master_and_the_circle_ends_before_it_returns() -> None:
+    """cp.round.3 (clockwise), cp.round.5 (the round ends just before it returns to the Master)."""
+    g = load_game(GAME, None, 4)
+    s = g.new_initial_state(deal=deal4(["leaf", "stick", "brick", "stone", "salty", "sweet"]))
+    assert (s.phase, g.current_player(s), s.master) == (PH_PLAY, 0, 0)
+    assert "cp.round.3" in clauses(g, s, ("play", "leaf"))
+    order = []
+    for _ in range(3):
+        s = play(g, s, ("play", "leaf") if ("play", "leaf") in g.legal_actions(s) else g.legal_actions(s)[0])
+        order.append(g.current_player(s))
+    assert order == [1, 2, 3]
+    s = play(g, s, g.legal_actions(s)[0])
+    assert (s.phase, g.current_player(s)) == (PH_CONTINUE, 0)  # back to the Master: continue or end
+    # the same with player 2 as Master: 2, 3, 0, 1, then 2 decides
+    s = g.new_initial_state(deal=deal4(["leaf", "stick", "brick", "stone", "salty", "sweet"]))
+    s = s._replace(master=2, actor=2, turn=2)
+    seen = [g.current_player(s)]
+    for _ in range(4):
+        s = play(g, s, g.legal_actions(s)[0])
+        seen.append(g.current_player(s))
+    assert seen == [2, 3, 0, 1, 2] and s.phase == PH_CONTINUE
+
+
+def _a_round_won_by(g, winner_seat: int):  # type: ignore[no-untyped-def]
+    """Master 0 leads a Leaf (trump); seat ``winner_seat`` plays the last Leaf; the Master ends."""
+    hands = [["stick", "brick", "stone", "salty", "sweet", "salty"] for _ in range(4)]
+    hands[0] = ["leaf", "stick", "brick", "stone", "salty", "sweet"]
+    hands[winner_seat] = ["leaf", "stick", "brick", "stone", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": hands, "discard": FILLERS6})
+    s = play(g, s, ("play", "leaf"))
+    for seat in (1, 2, 3):
+        s = play(g, s, ("play", "leaf") if seat == winner_seat else ("play", "stick"))
+    assert s.phase == PH_CONTINUE and s.last == winner_seat
+    return s
+
+
+@pytest.mark.parametrize("winner", [1, 2, 3])
+def test_the_winner_takes_the_table_becomes_munchies_master_and_draws_first(winner: int) -> None:
+    """cp.winning.1-2 (the last trump wins the cards), cp.after-round.1 (everyone draws back up
+    to six, the winner first, then clockwise), cp.after-round.4 (the winner starts the next round)."""
+    g = load_game(GAME, None, 4)
+    s = _a_round_won_by(g, winner)
+    table = s.table
+    step = g.apply(s, ("end_round",))
+    t = step.state
+    assert {"cp.winning.1", "cp.winning.2", "cp.after-round.1"} <= set(step.provenance.clauses)
+    assert t.piles[winner] == table and all(sum(t.piles[p]) == 0 for p in range(4) if p != winner)
+    assert t.master == winner and sum(t.table) == 0 and t.trump == -1 and t.last == -1
+    assert t.phase == PH_DRAW
+    order = [(winner + i) % 4 for i in range(4)]
+    need = {p: 6 - sum(t.hands[p]) for p in range(4)}
+    assert list(t.queue) == [p for p in order for _ in range(need[p])]
+    assert need == {p: 1 for p in range(4)}  # everyone played one card
+    # after the draws the winner leads
+    while t.phase == PH_DRAW:
+        t = g.apply(t, g.legal_actions(t)[0]).state
+    assert all(sum(h) == 6 for h in t.hands) and g.current_player(t) == winner and t.phase == PH_PLAY
+
+
+@pytest.mark.parametrize(("ruling", "want"), [("round_robin", [1, 2, 3, 0, 1]), ("in_order", [1, 1, 1, 2, 2])])
+def test_a_short_draw_deck_is_shared_as_the_ruling_says(ruling: str, want: list[int]) -> None:
+    """cp.after-round.2: not enough cards to draw back up; ``cp.refill_shortage`` says who draws."""
+    g = load_game(GAME, None, 4, {"choices": {"cp.refill_shortage": ruling}})
+    s = _a_round_won_by(g, 1)  # the winner (seat 1) draws first, then 2, 3, 0
+    def hand(n: int) -> tuple[int, ...]:
+        return tuple(n if k == STICK else 0 for k in range(len(s.draw)))
+    # seat 1 needs 3 cards, seat 2 needs 2, seats 3 and 0 one each: 7 wanted, 5 in the draw deck
+    s = s._replace(hands=(hand(5), hand(3), hand(4), hand(5)), draw=hand(5))
+    step = g.apply(s, ("end_round",))
+    assert "cp.after-round.2" in step.provenance.clauses and "cp.refill_shortage" in step.provenance.rulings
+    assert list(step.state.queue) == want
+    # with enough cards there is no shortage and no ruling: each draws what they need
+    enough = g.apply(s._replace(draw=hand(7)), ("end_round",))
+    assert list(enough.state.queue) == [1, 1, 1, 2, 2, 3, 0]
+    assert "cp.after-round.2" not in enough.provenance.clauses
+
+
+def test_a_skip_costs_the_next_player_exactly_one_card_and_their_turn() -> None:
+    """cp.skip.1: the next player discards a card and loses their turn."""
+    g = load_game(GAME, None, 4)
+    s = g.new_initial_state(deal=deal4(["skip", *FILLERS6[:5]]))
+    s = play(g, s, ("play", "skip"))
+    assert s.phase == PH_DISCARD and g.current_player(s) == 1
+    before_hand, before_discard = sum(s.hands[1]), sum(s.discard)
+    step = g.apply(s, ("discard", "stick"))
+    t = step.state
+    assert sum(t.hands[1]) == before_hand - 1 and sum(t.discard) == before_discard + 1
+    assert t.hands[1][STICK] == s.hands[1][STICK] - 1
+    assert g.current_player(t) == 2 and t.phase == PH_PLAY
+
+
+def _piles(*rows: dict[int, int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(r.get(k, 0) for k in range(NT)) for r in rows)
+
+
+def _result(piles, choices=None):  # type: ignore[no-untyped-def]
+    g = load_game(GAME, None, len(piles), {"choices": choices or {}})
+    ctx = Context(g._choices)
+    return final_result(g, piles, ctx), ctx
+
+
+def test_points_and_score_line() -> None:
+    """cp.points.1, cp.spoiled.1: +1 per Sweet or Salty, -1 per Spoiled; Chonks counted apart."""
+    pile = tuple({SWEET: 3, SALTY: 2, SPOILED: 1, CHONK: 2, WAR_CHONK: 1, STICK: 4}.get(k, 0) for k in range(NT))
+    assert points(pile) == 4
+    assert score_line(pile, False) == (4, 2, 13)
+    assert score_line(pile, True) == (4, 3, 13)
+
+
+def test_most_points_wins() -> None:
+    """cp.finishing.3: the most points wins, whatever the Chonks and cards."""
+    (winners, outcome), ctx = _result(_piles({SWEET: 3}, {SWEET: 2, CHONK: 5, STICK: 9}, {}))
+    assert (winners, outcome) == (0b001, MOST_POINTS)
+    assert "cp.finishing.3" in ctx.clauses and "cp.finishing.4" not in ctx.clauses
+
+
+def test_tied_on_points_most_chonks_wins() -> None:
+    """cp.finishing.4: tied on points, the most Chonks wins (the third player, fewer points, is out)."""
+    (winners, outcome), ctx = _result(_piles({SWEET: 2, CHONK: 1}, {SALTY: 2, CHONK: 2}, {SWEET: 1, CHONK: 6}))
+    assert (winners, outcome) == (0b010, CHONK_TIEBREAK)
+    assert "cp.finishing.4" in ctx.clauses and "cp.finishing.5" not in ctx.clauses
+
+
+def test_a_war_played_as_a_chonk_counts_as_the_ruling_says() -> None:
+    """cp.war_chonk_scoring: does a War played as a Chonk count as a Chonk at the end?"""
+    piles = _piles({SWEET: 1, CHONK: 1}, {SWEET: 1, WAR_CHONK: 1, CHONK: 1})
+    (w, o), ctx = _result(piles, {"cp.war_chonk_scoring": "counts_as_chonk"})
+    assert (w, o) == (0b10, CHONK_TIEBREAK) and "cp.war_chonk_scoring" in ctx.rulings
+    (w, o), _ = _result(piles, {"cp.war_chonk_scoring": "counts_as_war"})
+    assert (w, o) == (0b10, CARDS_TIEBREAK)  # equal Chonks, and player 2 has one card more
+
+
+def test_still_tied_most_cards_wins() -> None:
+    """cp.finishing.5: tied on points and Chonks, the most cards wins."""
+    (winners, outcome), ctx = _result(_piles({SWEET: 1, CHONK: 1, STICK: 3}, {SALTY: 1, CHONK: 1, LEAF: 4}))
+    assert (winners, outcome) == (0b10, CARDS_TIEBREAK) and "cp.finishing.5" in ctx.clauses
+
+
+@pytest.mark.parametrize(("ruling", "want"), [("shared", 0b011), ("no_winner", 0)])
+def test_tied_on_everything_the_ruling_decides(ruling: str, want: int) -> None:
+    """cp.final_tie: tied on points, Chonks and cards."""
+    g = load_game(GAME, None, 3)
+    options = [o for o in g.ruling_points["cp.final_tie"].option_ids]
+    choice = ruling if ruling in options else next(o for o in options if o != "shared")
+    (winners, outcome), ctx = _result(_piles({SWEET: 2, STICK: 1}, {SALTY: 2, LEAF: 1}, {SWEET: 1}),
+                                      {"cp.final_tie": choice})
+    assert outcome == STILL_TIED and winners == (want if choice == "shared" else 0)
+    assert "cp.final_tie" in ctx.rulings
+
+
+def test_all_the_spoiled_cards_win_outright() -> None:
+    """cp.spoiled.2, cp.finishing.6: the player with all four Spoiled cards wins, whatever the points."""
+    (winners, outcome), ctx = _result(_piles({SWEET: 8}, {SPOILED: 4}, {SALTY: 8}))
+    assert (winners, outcome) == (0b010, FOUR_SPOILED)
+    assert {"cp.finishing.6", "cp.spoiled.2"} <= set(ctx.clauses)
+    (winners, outcome), _ = _result(_piles({SWEET: 8}, {SPOILED: 3}, {SALTY: 7, SPOILED: 1}))
+    assert (winners, outcome) == (0b001, MOST_POINTS)

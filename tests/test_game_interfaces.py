@@ -1,0 +1,137 @@
+"""What the two games say about themselves besides their steps: the clauses their outcomes,
+claims and invariants cite (each must exist in the clause index), how a state is described to a
+person, what each player sees, the invariant messages, and the errors of a bad deck. Mutation
+testing (docs/MUTATION.md) showed these could change unnoticed."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecheck.core.clauses import clauses_for_game
+from rulecheck.core.errors import InvalidConfigError, InvalidStateError
+from rulecheck.games import load_game
+from rulecheck.games.chomp.state import OVER
+from rulecheck.games.chonker_party.cards import CHOOSE, DECKS, FULL_COUNTS, LEAF, NK, SKIP, WAR, parse_deck
+from rulecheck.games.chonker_party.state import PH_OVER
+
+CP = "chonker-party"
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), [
+    ("chomp", "standard", 4), ("chomp", "underwater-war", 2), ("chomp", "chomp-rapido", 2),
+    ("chomp", "doble-chomp", 2), (CP, None, 2), (CP, None, 5),
+])
+def test_every_clause_a_game_names_about_itself_exists(game: str, variant: str | None, players: int) -> None:
+    g = load_game(game, variant, players)
+    index = set(clauses_for_game(game))
+    named = [c for cs in g.declared_outcomes().values() for c in cs]
+    named += [c for cs in g.claims().values() for c in cs] + list(g.player_count_clauses())
+    assert named and set(named) <= index, sorted(set(named) - index)
+
+
+def test_the_declared_outcomes_of_chomp() -> None:
+    """en.object.1-2 (collect all the cards), en.ending.3 (count the last two's cards)."""
+    assert set(load_game("chomp", "standard", 3).declared_outcomes()) == {"collected-all", "count-two-left"}
+    two = load_game("chomp", "underwater-war", 2).declared_outcomes()
+    assert two == {"collected-all": ("es.dos-jugadores.1", "en.object.2", "es.objeto.2")}
+
+
+def test_chomp_describes_a_state_in_words() -> None:
+    g = load_game("chomp", "standard", 3, "recommended", "full")
+    s = g.new_initial_state(7)
+    text = g.describe_state(s)
+    assert "Player 1: pile" in text and "washed up" not in text and "table" not in text
+    s = g.apply(s, g.legal_actions(s)[0]).state  # everyone turns over a card
+    assert ", table " in g.describe_state(s)
+    gone = s._replace(active=s.active & ~0b100)
+    assert "Player 3 (washed up): pile" in g.describe_state(gone)
+    over = gone._replace(phase=OVER, winners=0b001, outcome=1)
+    assert "over (" in g.describe_state(over) and "winner Player 1" in g.describe_state(over)
+    assert "over (" not in text
+
+
+def test_chomp_collector_must_win_invariant() -> None:
+    """en.object.2: the player who collected all of the cards wins; a state that says otherwise
+    breaks the claim, and the violation says who."""
+    g = load_game("chomp", "underwater-war", 2, "recommended", "tiny")
+    s = g.new_initial_state(0)
+    every = tuple(sorted(c for p in range(2) for c in s.piles[p]))
+    won_by_other = s._replace(phase=OVER, piles=(every, ()), discards=((), ()), table=((), ()), winners=0b10,
+                              outcome=1)
+    v = [x for x in g.invariants(won_by_other) if x.id == "collector-wins"]
+    assert v and v[0].clauses == ("en.object.2", "es.objeto.2") and "Player 1 collected all" in v[0].message
+    assert not [x for x in g.invariants(won_by_other._replace(winners=0b01)) if x.id == "collector-wins"]
+
+
+def test_chonker_party_describes_a_state_in_words() -> None:
+    g = load_game(CP, None, 3)
+    s = g.new_initial_state(1)
+    text = g.describe_state(s)
+    assert "Munchies Master: Player 1; trump: none yet; last trump or chonk: nobody; table: -." in text
+    s2 = s._replace(trump=LEAF, last=1, table=tuple(2 if k == LEAF else 0 for k in range(len(s.table))))
+    text2 = g.describe_state(s2)
+    assert "trump: Leaf; last trump or chonk: Player 2; table: 2x Leaf." in text2
+    over = s._replace(phase=PH_OVER, mask=0b101, aux=0)
+    assert g.describe_state(over).startswith("Player 1 and Player 3 wins (most-points). Win piles: P1: 0 cards")
+    assert g.describe_state(over._replace(mask=0, aux=4)).startswith("nobody wins (still-tied)")
+
+
+@pytest.mark.parametrize("visibility", ["own", "everyone"])
+def test_chonker_party_win_piles_are_seen_as_the_ruling_says(visibility: str) -> None:
+    """cp.win_pile_visibility: a player sees their own win pile; the others' as a count, or
+    everyone's, as the ruleset says. Their hand they see; the others' only as sizes."""
+    g = load_game(CP, None, 3)
+    options = g.ruling_points["cp.win_pile_visibility"].option_ids
+    choice = visibility if visibility in options else next(o for o in options if o != "everyone")
+    g = load_game(CP, None, 3, {"choices": {"cp.win_pile_visibility": choice}})
+    s = g.new_initial_state(2)
+    piles = tuple(tuple(1 if k == LEAF and p == 1 else 0 for k in range(len(pile))) for p, pile in enumerate(s.piles))
+    s = s._replace(piles=piles, trump=LEAF)
+    mine, other = g.observation(s, 1), g.observation(s, 0)
+    assert mine["win_piles"][1] == ["leaf"] and mine["trump"] == "leaf" and mine["player"] == 1
+    assert other["hand"] != mine["hand"] or s.hands[0] == s.hands[1]
+    if choice == "everyone":
+        assert other["win_piles"][1] == ["leaf"]
+    else:
+        assert other["win_piles"][1] == {"cards": 1} and other["win_piles"][0] == []
+
+
+def test_chonker_party_conservation_names_the_kind() -> None:
+    g = load_game(CP, None, 3)
+    s = g.new_initial_state(0)
+    assert g.invariants(s) == ()
+    lost = s._replace(draw=tuple(max(0, c - 1) if k == LEAF else c for k, c in enumerate(s.draw)))
+    v = [x for x in g.invariants(lost) if x.id == "cp.cards-conserved"]
+    assert v and v[0].clauses == ("cp.setup.1", "cp.players.1") and "leaf cards in hands" in v[0].message
+
+
+def test_chonker_party_decks_and_their_errors() -> None:
+    """cp.setup.2 (6 cards each), cp.players.1-2 (cards tossed out for 2 and 3 players)."""
+    assert parse_deck("full") is DECKS["full"] and DECKS["full"].counts == FULL_COUNTS
+    d = parse_deck("sweet=2,leaf=1,hand=3")
+    assert (d.name, d.hand, d.counts[0], d.counts[LEAF], sum(d.counts)) == ("sweet=2,leaf=1,hand=3", 3, 2, 1, 3)
+    assert parse_deck("sweet=2,leaf=1").hand == 6
+    keep, tossed = DECKS["full"].for_players(2)
+    assert (keep[WAR], keep[CHOOSE], keep[SKIP], tossed[WAR], tossed[CHOOSE], tossed[SKIP]) == (1, 1, 0, 1, 1, 4)
+    keep3, tossed3 = DECKS["full"].for_players(3)
+    assert keep3[SKIP] == 0 and tossed3[SKIP] == 4 and keep3[WAR] == 2 and sum(tossed3) == 4
+    assert DECKS["full"].for_players(4) == (FULL_COUNTS, (0,) * NK)
+    errors = {
+        "huge": r"unknown deck 'huge': use full, mini, tiny, micro or a spec like 'sweet=2,leaf=2,chonk=1,hand=2'",
+        "sweet=two": r"deck spec 'sweet=two': cannot read 'sweet=two' \(expected kind=count\)",
+        "sweet=1,hand=7": r"deck spec 'sweet=1,hand=7': hand must be 1 to 6, not 7",
+        "sweet=1,hand=0": r"hand must be 1 to 6, not 0",
+        "whale=1": r"deck spec 'whale=1': no such card 'whale' in Chonker Party \(cards: sweet, salty, chonk,",
+        "sweet=9": r"deck spec 'sweet=9': 9 sweet cards, but the game has 8",
+    }
+    for spec, message in errors.items():
+        with pytest.raises(InvalidConfigError, match=message):
+            parse_deck(spec)
+    assert parse_deck("sweet=1,hand=6").hand == 6 and parse_deck("sweet=1,hand=1").hand == 1
+
+
+def test_chonker_party_state_json_errors_name_the_choices() -> None:
+    g = load_game(CP, None, 3)
+    data = g.state_to_json(g.new_initial_state(0))
+    with pytest.raises(InvalidStateError, match=r"unknown 'after' 'later' \(one of extra-play, window, next-round\)"):
+        g.state_from_json({**data, "after": "later"})
