@@ -1210,6 +1210,29 @@ def _full_deck_markdown(w: Callable[[str], None], report: AuditReport) -> None:
             w("")
 
 
+def _fairness_markdown(w: Callable[[str], None], report: AuditReport) -> None:
+    """The fairness assumption of each game's cycle check, and the loops it rules out."""
+    assumed = {f.game: f.data["fairness"] for f in report.findings if f.data.get("fairness")}
+    if not assumed:
+        return
+    w("## Fairness")
+    w("")
+    w("A loop counts as play that goes on forever only if it keeps the game's fairness assumption; one "
+      "that needs a move the assumption rules out every time round is listed here (severity info) and "
+      "left out of the errata.")
+    w("")
+    for game, text in sorted(assumed.items()):
+        w(f"- {game}: {_md_escape(text)}.")
+    w("")
+    unfair = [f for f in report.findings if f.data.get("fair") is False]
+    if unfair:
+        w("Loops only without it:")
+        w("")
+        for f in unfair:
+            w(f"- `{f.id}`: {_md_escape(f.title)}")
+        w("")
+
+
 def _md_escape(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -1332,6 +1355,7 @@ def _markdown(report: AuditReport) -> str:
     ) + f" | {len(report.findings)} |")
     w("")
     _full_deck_markdown(w, report)
+    _fairness_markdown(w, report)
     w("## Configurations")
     w("")
     w(f"| configuration | raw: states | raw: complete | {report.ruleset}: states | {report.ruleset}: complete "

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rulecheck.core.clauses import clauses_for_game
-from rulecheck.core.errors import InvalidConfigError, InvalidStateError
+from rulecheck.core.errors import InvalidConfigError, InvalidDealError, InvalidStateError
 from rulecheck.games import load_game
 from rulecheck.games.chomp.state import OVER
 from rulecheck.games.chonker_party.cards import CHOOSE, DECKS, FULL_COUNTS, LEAF, NK, SKIP, WAR, parse_deck
@@ -135,3 +135,38 @@ def test_chonker_party_state_json_errors_name_the_choices() -> None:
     data = g.state_to_json(g.new_initial_state(0))
     with pytest.raises(InvalidStateError, match=r"unknown 'after' 'later' \(one of extra-play, window, next-round\)"):
         g.state_from_json({**data, "after": "later"})
+
+
+def test_chomp_chance_outcomes_are_checked() -> None:
+    """A deal or a shuffle given as an action is legal only if it is one the deck and the state
+    allow: every card a card, every pile the right size, the cards out of play sorted, the cards
+    those of the deck; a shuffle by the player whose pile ran out, of exactly their discard pile."""
+    g = load_game("chomp", "standard", 3, "recommended", "tiny")
+    root = g.root_state()
+    good = g.deal_action([["shark", "seal"], ["bigfish", "littlefish"], ["shrimp", "plankton"]])
+    assert g.is_legal(root, good) and good[2] == (6, 7)
+    _, piles, rest = good
+    bad = [
+        ("deal", ((5, "seal"), piles[1], piles[2]), rest),  # not a card
+        ("deal", ((5, 9), piles[1], piles[2]), rest),  # out of range
+        ("deal", piles, (7, 6)),  # out of play not sorted
+        ("deal", ((5, 5), piles[1], piles[2]), rest),  # two Sharks, no Seal
+        ("deal", piles, rest, "extra"),
+        ("shuffle", piles, rest),
+    ]
+    assert [g.is_legal(root, a) for a in bad] == [False] * len(bad)
+    with pytest.raises(InvalidDealError, match=r"does not use the cards of deck 'tiny': too many shark \(\+1\)"):
+        g.deal_action([["shark", "shark"], ["bigfish", "littlefish"], ["shrimp", "plankton"]])
+    # a shuffle: find one in a seeded game
+    state = g.new_initial_state(0)
+    for _ in range(300):
+        if g.is_chance_node(state) and state.phase != 0:
+            break
+        state = g.apply(state, g.legal_actions(state)[0]).state
+    assert g.is_chance_node(state)
+    p = state.shuffle_for
+    order = tuple(sorted(state.discards[p]))
+    assert g.is_legal(state, ("shuffle", p, order))
+    others = [("shuffle", (p + 1) % 3, order), ("shuffle", p), ("deal", p, order), ("shuffle", p, (*order, 0)),
+              ("shuffle", p, tuple(str(c) for c in order))]
+    assert [g.is_legal(state, a) for a in others] == [False] * len(others)

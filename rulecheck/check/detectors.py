@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulecheck.check.explore import Config, ExploreResult
-from rulecheck.check.graph import analyse_cycles, shortest_loop
+from rulecheck.check.graph import analyse_cycles, analyse_fair_cycles, shortest_loop
 from rulecheck.core.clauses import Clause, clauses_for_game
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Action, Game, Pending, action_to_json
@@ -250,18 +250,35 @@ def find_deadlocks(res: ExploreResult) -> list[Finding]:
 
 
 def find_cycles(res: ExploreResult) -> list[Finding]:
-    """Non-termination (any cycle) and traps (a cycle with no way to any end), with lassos."""
+    """Non-termination (a cycle) and traps (a cycle with no way to any end), with lassos.
+
+    Where the game states a fairness assumption (:meth:`Game.fairness`), a cycle counts as play
+    that goes on for ever only if it keeps it (:func:`analyse_fair_cycles`): a loop that needs
+    an unfair move every time round (in Chomp!, 'nobody slaps' while someone can win the race)
+    is reported, with its lasso, as possible only without the assumption (ID ``unfair-cycle``,
+    ``data["fair"]`` False, severity info), and the errata leave it out. Traps (no end reachable whatever anyone
+    does) do not depend on it."""
     analysis = analyse_cycles(res)
+    fair_graph = analyse_fair_cycles(res, analysis) if analysis.first_cyclic_state() is not None else None
+    fair, fair_arrays = fair_graph if fair_graph is not None else (None, None)
     game = res.game
     out = []
+    fair_entry = fair.first_cyclic_state() if fair is not None else None
+    if fair is None or fair_entry is not None:
+        cycle_entry, cycle_analysis = (analysis.first_cyclic_state(), analysis) if fair is None else (fair_entry, fair)
+        cycle_count = cycle_analysis.cyclic_states()
+        cycle_fair: bool | None = None if fair is None else True
+    else:
+        cycle_entry, cycle_analysis, cycle_count, cycle_fair = (analysis.first_cyclic_state(), analysis,
+                                                                analysis.cyclic_states(), False)
     specs = (
-        ("non-termination", "cycle", analysis.first_cyclic_state(), analysis.cyclic_states()),
-        ("trap", "trap", analysis.first_trap_state(), analysis.trap_states()),
+        ("non-termination", "cycle", cycle_entry, cycle_count, cycle_analysis, cycle_fair),
+        ("trap", "trap", analysis.first_trap_state(), analysis.trap_states(), analysis, None),
     )
-    for kind, word, entry, count in specs:
+    for kind, word, entry, count, where, is_fair in specs:
         if entry is None:
             continue
-        loop = shortest_loop(res, analysis, entry)
+        loop = shortest_loop(res, where, entry, fair_arrays if where is fair else None)
         try:
             actions, loop_start = res.lasso(entry, loop)
         except RulecheckError as exc:
@@ -278,28 +295,39 @@ def find_cycles(res: ExploreResult) -> list[Finding]:
                 f"{count} reachable state(s) of {res.config.label()} can never reach the end of the game; "
                 "from them play goes round forever whatever anyone does."
             )
+        elif is_fair is False:
+            title = f"Play goes on forever only if players let a winning move pass ({res.config.variant})"
+            what = (f"{count} reachable state(s) of {res.config.label()} lie on cycles, but every one of those "
+                    f"loops needs a move the fairness assumption rules out each time round ({game.fairness()}). "
+                    "Under that assumption no play goes on forever here.")
         else:
             title = f"Play can go on forever ({res.config.variant})"
             what = f"{count} reachable state(s) of {res.config.label()} lie on cycles: play can repeat forever."
+            if is_fair:
+                what += f" The loop keeps the fairness assumption ({game.fairness()})."
         shape = (
             ""
             if actions is None
             else f" Shortest lasso found: {loop_start} step(s) to the loop, then a loop of "
             f"{len(actions) - (loop_start or 0)} step(s) that returns to exactly the same state."
         )
+        data: dict[str, Any] = {"states": count}
+        if is_fair is not None:
+            data["fair"] = is_fair
+            data["fairness"] = game.fairness()
         out.append(
             Finding(
-                id=finding_id(game.name, word, res.config.variant),
+                id=finding_id(game.name, "unfair-cycle" if is_fair is False else word, res.config.variant),
                 game=game.name,
                 kind=kind,
-                severity=DEFAULT_SEVERITY[kind],
+                severity="info" if is_fair is False else DEFAULT_SEVERITY[kind],
                 title=title,
                 detail=what + shape + _incomplete_note(res) + note,
                 clauses=clauses,
                 configs=(res.config.to_json(),),
                 witness=None if actions is None else _witness(res, actions, loop_start or 0, loop_start),
                 verified=res.complete,
-                data={"states": count},
+                data=data,
             )
         )
     return out

@@ -186,6 +186,13 @@ class ExploreResult:
         path.reverse()
         return path
 
+    def node_of(self, state: Hashable) -> int | None:
+        """The ID of the stored state ``state`` stands for (as the search looked it up), or None."""
+        j = self.index.get(state)
+        if j is None and self.symmetry and type(state) is not Pending:
+            j = self.index.get(self.game.canonical(state))
+        return j
+
     # ------------------------------------------------------------------ witnesses
     def _key(self, state: Hashable) -> Hashable:
         if type(state) is Pending or not self.symmetry:

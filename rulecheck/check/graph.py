@@ -22,7 +22,8 @@ from rulecheck.check.explore import ExploreResult
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.game import CHANCE, RACE, RULING, TERMINAL, Pending, action_to_json
 
-__all__ = ["CycleAnalysis", "analyse_cycles", "shortest_loop", "to_networkx", "write_dot"]
+__all__ = ["CycleAnalysis", "analyse_cycles", "analyse_fair_cycles", "fair_successors", "shortest_loop", "to_networkx",
+           "write_dot"]
 
 
 @dataclass
@@ -71,11 +72,51 @@ def analyse_cycles(res: ExploreResult) -> CycleAnalysis:
     Components complete in reverse topological order (a component after every component it
     leads to), so ``can_end`` is computed in the same pass.
     """
-    n = res.distinct
-    expanded = res.expanded
+    return _tarjan(res.distinct, res.expanded, res.offsets, res.succ, res.terminals)
+
+
+def fair_successors(res: ExploreResult, analysis: CycleAnalysis) -> tuple[array, array] | None:
+    """The successor arrays without the moves the game's fairness assumption rules out
+    (:meth:`Game.unfair`), or None if the game makes none. Only states on cycles are looked at
+    again (removing moves elsewhere makes no cycle); an edge stays if any fair move makes it."""
+    game = res.game
+    if not game.fairness():
+        return None
+    comp, cyclic, expanded = analysis.comp, analysis.cyclic, res.expanded
     offsets, succ = res.offsets, res.succ
+    new_offsets = array("i", [0])
+    new_succ = array("i")
+    for v in range(expanded):
+        lo, hi = offsets[v], offsets[v + 1]
+        if not cyclic[comp[v]]:
+            new_succ.extend(succ[lo:hi])
+        else:
+            state = res.states[v]
+            fair: set[int | None] = set()
+            unfair: set[int | None] = set()
+            for action in game.legal_actions(state):
+                w = res.node_of(game.apply_unchecked(state, action).state)
+                (unfair if game.unfair(state, action) else fair).add(w)
+            drop = unfair - fair if None not in fair else set()  # (a move not found: keep all)
+            new_succ.extend(w for w in succ[lo:hi] if w not in drop)
+        new_offsets.append(len(new_succ))
+    return new_offsets, new_succ
+
+
+def analyse_fair_cycles(res: ExploreResult,
+                        analysis: CycleAnalysis) -> tuple[CycleAnalysis, tuple[array, array]] | None:
+    """:func:`analyse_cycles` on the graph without the unfair moves (:func:`fair_successors`),
+    and that graph's arrays: its cycles are the loops play can go round while every player
+    keeps the game's fairness assumption. None if the game makes none."""
+    fair = fair_successors(res, analysis)
+    if fair is None:
+        return None
+    return _tarjan(res.distinct, res.expanded, fair[0], fair[1], res.terminals), fair
+
+
+def _tarjan(n: int, expanded: int, offsets: array, succ: array, terminals: list[int]) -> CycleAnalysis:
     good = bytearray(n)
-    for t in res.terminals:
+    for t in terminals:
         good[t] = 1
     for v in range(expanded, n):
         good[v] = 1  # frontier: unknown future, so assume it may end (sound for trap claims)
@@ -150,15 +191,18 @@ def analyse_cycles(res: ExploreResult) -> CycleAnalysis:
     return CycleAnalysis(comp, cyclic, can_end, size)
 
 
-def shortest_loop(res: ExploreResult, analysis: CycleAnalysis, entry: int) -> list[int]:
-    """A shortest cycle of state IDs through ``entry`` (BFS inside its component)."""
+def shortest_loop(res: ExploreResult, analysis: CycleAnalysis, entry: int,
+                  arrays: tuple[array, array] | None = None) -> list[int]:
+    """A shortest cycle of state IDs through ``entry`` (BFS inside its component), over the
+    result's successors or the given (offsets, successors) ``arrays``."""
     comp = analysis.comp
     c = comp[entry]
+    offsets, succ = arrays if arrays is not None else (res.offsets, res.succ)
     prev: dict[int, int] = {}
     queue = deque([entry])
     while queue:
         v = queue.popleft()
-        for w in res.successors(v):
+        for w in (succ[offsets[v]:offsets[v + 1]] if v < res.expanded else ()):
             if comp[w] != c:
                 continue
             if w == entry:

@@ -215,6 +215,17 @@ class Game(ABC):
         ..."); that they are dead for the other counts is no finding."""
         return ()
 
+    def fairness(self) -> str:
+        """The fairness assumption the cycle check makes, in words ("" for none): which moves no
+        player makes for ever (:meth:`unfair`). A loop that needs such a move every time round
+        is reported as possible only without it, not as play that goes on for ever."""
+        return ""
+
+    def unfair(self, state: Hashable, action: Action) -> bool:
+        """Whether taking ``action`` at ``state`` is a move the :meth:`fairness` assumption
+        says players do not make for ever (False by default)."""
+        return False
+
     def canonical(self, state: Hashable) -> Hashable:
         """A representative of the state's symmetry class (identity by default)."""
         return state

@@ -133,8 +133,10 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
 
     A finding the full deck refutes (a rule "never" used that a full-deck game uses) is no
     erratum; one seen with a reduced deck only is published labelled as such
-    (:mod:`rulecheck.check.full_deck`)."""
-    findings = sorted((f for f in findings if status_of(f) != REFUTED), key=lambda f: f.id)
+    (:mod:`rulecheck.check.full_deck`). Nor is a loop that needs a move the game's fairness
+    assumption rules out (``data["fair"]`` False: players who let a winning move pass for ever)."""
+    findings = sorted((f for f in findings if status_of(f) != REFUTED and f.data.get("fair") is not False),
+                      key=lambda f: f.id)
     by_point: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     rest: list[Finding] = []
     for f in findings:

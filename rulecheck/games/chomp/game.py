@@ -32,7 +32,7 @@ from rulecheck.games.chomp.cards import (
     multiset_sequences,
     sequence_probability,
 )
-from rulecheck.games.chomp.race import BAD_KINDS, VALID, classify, lowest, race_actions
+from rulecheck.games.chomp.race import BAD_KINDS, VALID, classify, lowest, race_actions, valid_slappers
 from rulecheck.games.chomp.state import (
     DEAL,
     FLAG_NAMES,
@@ -323,6 +323,17 @@ class ChompGame(Game):
                     out.append(Violation("collector-wins", ("en.object.2", "es.objeto.2"),
                                          f"{_pname(p)} collected all of the cards but did not win"))
         return tuple(out)
+
+    def fairness(self) -> str:
+        """A player who can win the race takes it: the race is to chomp first (en.gameplay.2,
+        en.gameplay.4), so nobody lets a winning chomp pass for ever."""
+        return ("a player who can win the race by slapping slaps: 'nobody slaps' is not what happens "
+                "every time round while someone can still chomp a card and win the round")
+
+    def unfair(self, state: Hashable, action: Action) -> bool:
+        """'Nobody slaps' while a player may still win the race (:func:`valid_slappers`)."""
+        return (type(state) is ChompState and state.phase == 2 and action == ("nobody_slaps",)
+                and bool(valid_slappers(state)))
 
     def canonical(self, state: Hashable) -> Hashable:
         """Players sorted: every variant treats the players alike (no seating order), so a
