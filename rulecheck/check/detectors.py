@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulecheck.check.explore import Config, ExploreResult
-from rulecheck.check.graph import analyse_cycles, analyse_fair_cycles, shortest_loop
+from rulecheck.check.graph import CycleAnalysis, analyse_cycles, analyse_fair_cycles, shortest_loop
 from rulecheck.core.clauses import Clause, clauses_for_game
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Action, Game, Pending, action_to_json
@@ -256,29 +256,29 @@ def find_cycles(res: ExploreResult) -> list[Finding]:
     that goes on for ever only if it keeps it (:func:`analyse_fair_cycles`): a loop that needs
     an unfair move every time round (in Chomp!, 'nobody slaps' while someone can win the race)
     is reported, with its lasso, as possible only without the assumption (ID ``unfair-cycle``,
-    ``data["fair"]`` False, severity info), and the errata leave it out. Traps (no end reachable whatever anyone
-    does) do not depend on it."""
+    ``data["fair"]`` False, severity info), and the errata leave it out. Traps (no end reachable
+    whatever anyone does) do not depend on it."""
     analysis = analyse_cycles(res)
-    fair_graph = analyse_fair_cycles(res, analysis) if analysis.first_cyclic_state() is not None else None
-    fair, fair_arrays = fair_graph if fair_graph is not None else (None, None)
     game = res.game
     out = []
-    fair_entry = fair.first_cyclic_state() if fair is not None else None
-    if fair is None or fair_entry is not None:
-        cycle_entry, cycle_analysis = (analysis.first_cyclic_state(), analysis) if fair is None else (fair_entry, fair)
-        cycle_count = cycle_analysis.cyclic_states()
-        cycle_fair: bool | None = None if fair is None else True
+    fair_graph = analyse_fair_cycles(res, analysis) if analysis.first_cyclic_state() is not None else None
+    # the loop to report: (entry state, states on such loops, its graph, that graph's arrays, fair?)
+    cycle: tuple[int | None, int, CycleAnalysis, Any, bool | None]
+    if fair_graph is None:
+        cycle = (analysis.first_cyclic_state(), analysis.cyclic_states(), analysis, None, None)
+    elif fair_graph[0].first_cyclic_state() is not None:
+        fair, arrays = fair_graph
+        cycle = (fair.first_cyclic_state(), fair.cyclic_states(), fair, arrays, True)
     else:
-        cycle_entry, cycle_analysis, cycle_count, cycle_fair = (analysis.first_cyclic_state(), analysis,
-                                                                analysis.cyclic_states(), False)
+        cycle = (analysis.first_cyclic_state(), analysis.cyclic_states(), analysis, None, False)
     specs = (
-        ("non-termination", "cycle", cycle_entry, cycle_count, cycle_analysis, cycle_fair),
-        ("trap", "trap", analysis.first_trap_state(), analysis.trap_states(), analysis, None),
+        ("non-termination", "cycle", *cycle),
+        ("trap", "trap", analysis.first_trap_state(), analysis.trap_states(), analysis, None, None),
     )
-    for kind, word, entry, count, where, is_fair in specs:
+    for kind, word, entry, count, where, arrays, is_fair in specs:
         if entry is None:
             continue
-        loop = shortest_loop(res, where, entry, fair_arrays if where is fair else None)
+        loop = shortest_loop(res, where, entry, arrays)
         try:
             actions, loop_start = res.lasso(entry, loop)
         except RulecheckError as exc:
