@@ -111,3 +111,27 @@ def test_the_errata_drop_refuted_findings_and_label_small_deck_ones() -> None:
     refuted = Finding(**{**small.__dict__, "data": {"full_deck": {"status": REFUTED, "how": "reached"}}})
     assert build_errata([refuted], rulesets) == []
     assert len(build_errata([small], rulesets)) == 1
+
+
+def test_a_claim_broken_on_a_small_deck_is_confirmed_where_a_full_deck_game_breaks_it() -> None:
+    """Chonker Party's 'all players should have the same number of cards left' at the end of a
+    circle: broken on a small deck, and again in a seeded full-deck game, whose step is the
+    witness; an invariant no full-deck game breaks stays small deck only."""
+    cfg = Config("chonker-party", "standard", 4, "full", "recommended")
+    stats = playout_stats(cfg.load(), 10, 0, 5_000, cfg)
+    small = {"game": "chonker-party", "variant": "standard", "players": 4, "ruleset": "recommended",
+             "deck": "mini"}
+
+    def claim(vid: str) -> Finding:
+        return Finding(f"chonker-party.invariant.{vid}", "chonker-party", "invariant", "high", vid,
+                       configs=(small,), data={"invariant": vid})
+
+    st = full_deck_status(claim("cp.claim.same-cards-left"), [stats])
+    assert st["status"] == CONFIRMED and st["how"].startswith("broken on the full deck: seeded game"), st
+    w = st["witness"]
+    game = cfg.load()
+    state = game.root_state()
+    for a in playout_witness(game, w["seed"], w["step"]):
+        state = game.apply(state, a).state
+    assert "cp.claim.same-cards-left" in {v.id for v in game.invariants(state)}
+    assert full_deck_status(claim("cp.cards-conserved"), [stats])["status"] == SMALL_DECK_ONLY

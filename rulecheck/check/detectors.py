@@ -362,7 +362,7 @@ def find_invariant_violations(res: ExploreResult) -> list[Finding]:
                 configs=(res.config.to_json(),),
                 witness=None if actions is None else _witness(res, actions, len(actions) - 1),
                 verified=res.complete,
-                data={"states": count},
+                data={"states": count, "invariant": vid},
             )
         )
     return out

@@ -14,8 +14,10 @@ each full-deck configuration, which :func:`rulecheck.check.stats.playout` replay
 * ``text``: a claim about the books alone (the editions compared, a worked example replayed),
   which no deck enters.
 
-Traps, loops, deadlocks and invariants found on a reduced deck stay ``small deck only`` until a
-full-deck witness is found for them: the seeded games do not look for them.
+An invariant or rulebook claim broken on a reduced deck is looked for in the same seeded
+full-deck games (replayed, every state checked; :func:`_violated`): the first state that breaks
+it confirms it. Traps, loops and deadlocks found on a reduced deck stay ``small deck only`` until
+a full-deck witness is found for them: the seeded games do not look for them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rulecheck.check.stats import PlayoutStats
+from rulecheck.check.stats import PlayoutStats, playout
 from rulecheck.findings import Finding
 
 __all__ = ["CONFIRMED", "REFUTED", "SMALL_DECK_ONLY", "STATUSES", "TEXT", "full_deck_status", "small_deck_only",
@@ -65,7 +67,27 @@ def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any
             if steps:
                 return {"status": CONFIRMED, "how": f"its ruling point is met on the full deck: {_where(st, steps[0])}",
                         "witness": _witness(st, steps[0])}
+    if f.kind == "invariant":
+        for st in played:
+            at = _violated(f, st)
+            if at is not None:
+                return {"status": CONFIRMED, "how": f"broken on the full deck: {_where(st, at)}",
+                        "witness": _witness(st, at)}
     return {"status": SMALL_DECK_ONLY, "how": "found with a reduced deck; not yet shown with the full deck"}
+
+
+def _violated(f: Finding, st: PlayoutStats) -> tuple[int, int] | None:
+    """The first (seed, step) of the seeded games of ``st`` whose resulting state breaks the
+    invariant or claim ``f`` reports (``data["invariant"]``), replaying them; None if none does."""
+    vid = f.data.get("invariant")
+    if not vid:
+        return None
+    game = st.config.load()
+    for seed in range(st.seed, st.seed + st.games):
+        for n, (_, _, step) in enumerate(playout(game, seed, st.max_steps)):
+            if any(v.id == vid for v in game.invariants(step.state)):
+                return seed, n
+    return None
 
 
 def status_of(f: Finding) -> str | None:
