@@ -135,3 +135,28 @@ def test_a_claim_broken_on_a_small_deck_is_confirmed_where_a_full_deck_game_brea
         state = game.apply(state, a).state
     assert "cp.claim.same-cards-left" in {v.id for v in game.invariants(state)}
     assert full_deck_status(claim("cp.cards-conserved"), [stats])["status"] == SMALL_DECK_ONLY
+
+
+def test_a_loop_is_confirmed_by_a_full_deck_game_that_comes_back_to_a_state() -> None:
+    """A seeded full-deck game of the 3-player game that returns to a state it was in, with no
+    move the fairness assumption rules out, confirms the small deck's loop (its actions repeated
+    are a play that never ends) and refutes a finding that said every loop needs such a move."""
+    cfg = Config("chomp", "standard", 3, "full", "recommended")
+    stats = playout_stats(cfg.load(), 80, 0, 5_000, cfg)
+    small = {"game": "chomp", "variant": "standard", "players": 3, "ruleset": "recommended", "deck": "mini"}
+    fair = Finding("chomp.cycle.standard", "chomp", "non-termination", "high", "loop", configs=(small,),
+                   data={"fair": True})
+    st = full_deck_status(fair, [stats])
+    assert st["status"] == CONFIRMED and st["how"].startswith("a loop on the full deck: seeded game"), st
+    w = st["witness"]
+    game = cfg.load()
+    actions = playout_witness(game, w["seed"], w["step"])
+    states = [game.root_state()]
+    for a in actions:
+        states.append(game.apply(states[-1], a).state)
+    assert states[w["loop_start"]] == states[-1] and w["loop_start"] < len(actions)
+    assert not any(game.unfair(states[i], actions[i]) for i in range(w["loop_start"], len(actions)))
+    unfair = Finding("chomp.unfair-cycle.standard", "chomp", "non-termination", "info", "loop", configs=(small,),
+                     data={"fair": False})
+    assert full_deck_status(unfair, [stats])["status"] == REFUTED
+    assert full_deck_status(fair, [playout_stats(cfg.load(), 5, 0, 5_000, cfg)])["status"] == SMALL_DECK_ONLY

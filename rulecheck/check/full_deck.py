@@ -16,8 +16,10 @@ each full-deck configuration, which :func:`rulecheck.check.stats.playout` replay
 
 An invariant or rulebook claim broken on a reduced deck is looked for in the same seeded
 full-deck games (replayed, every state checked; :func:`_violated`): the first state that breaks
-it confirms it. Traps, loops and deadlocks found on a reduced deck stay ``small deck only`` until
-a full-deck witness is found for them: the seeded games do not look for them.
+it confirms it. A loop is confirmed by a seeded full-deck game that comes back to a state it was
+in without an unfair move (:func:`_fair_loop`); the same refutes a finding that said every loop
+needs one. Traps and deadlocks found on a reduced deck stay ``small deck only`` until a full-deck
+witness is found for them: the seeded games do not look for them.
 """
 
 from __future__ import annotations
@@ -67,6 +69,19 @@ def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any
             if steps:
                 return {"status": CONFIRMED, "how": f"its ruling point is met on the full deck: {_where(st, steps[0])}",
                         "witness": _witness(st, steps[0])}
+    if f.kind == "non-termination":
+        for st in played:
+            loop = _fair_loop(st)
+            if loop is not None:
+                seed, start, end = loop
+                where = (f"seeded game {seed} of {st.config.game} {st.config.variant} {st.config.players}p (deck full) "
+                         f"comes back after step {end + 1} to the state it was in after step {start}, without a move "
+                         "the fairness assumption rules out")
+                witness = {**_witness(st, (seed, end)), "loop_start": start}
+                if f.data.get("fair") is False:  # it said: no loop that keeps the assumption
+                    return {"status": REFUTED, "how": f"a loop that keeps the fairness assumption: {where}",
+                            "witness": witness}
+                return {"status": CONFIRMED, "how": f"a loop on the full deck: {where}", "witness": witness}
     if f.kind == "invariant":
         for st in played:
             at = _violated(f, st)
@@ -74,6 +89,25 @@ def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any
                 return {"status": CONFIRMED, "how": f"broken on the full deck: {_where(st, at)}",
                         "witness": _witness(st, at)}
     return {"status": SMALL_DECK_ONLY, "how": "found with a reduced deck; not yet shown with the full deck"}
+
+
+def _fair_loop(st: PlayoutStats) -> tuple[int, int, int] | None:
+    """The first seeded game of ``st`` that comes back to a state it was in, by a loop with no
+    move its game's fairness assumption rules out (:meth:`Game.unfair`): (seed, the index of the
+    loop's first action, the index of its last). Repeating the loop's actions (chance outcomes
+    included) is a play that goes on for ever."""
+    game = st.config.load()
+    for seed in range(st.seed, st.seed + st.games):
+        seen = {game.root_state(): 0}
+        unfair_at: list[int] = []
+        for n, (before, action, step) in enumerate(playout(game, seed, st.max_steps)):
+            if game.unfair(before, action):
+                unfair_at.append(n)
+            start = seen.get(step.state)
+            if start is not None and not any(start <= k for k in unfair_at):
+                return seed, start, n
+            seen.setdefault(step.state, n + 1)
+    return None
 
 
 def _violated(f: Finding, st: PlayoutStats) -> tuple[int, int] | None:
