@@ -170,3 +170,23 @@ def test_chomp_chance_outcomes_are_checked() -> None:
     others = [("shuffle", (p + 1) % 3, order), ("shuffle", p), ("deal", p, order), ("shuffle", p, (*order, 0)),
               ("shuffle", p, tuple(str(c) for c in order))]
     assert [g.is_legal(state, a) for a in others] == [False] * len(others)
+
+
+def test_chomp_too_many_deal_outcomes_names_an_example_and_the_observer() -> None:
+    """A full-deck deal has far too many outcomes to list: the error says how many and shows one
+    sampled deal in words. An observation says whose it is."""
+    from rulecheck.core.errors import TooManyOutcomesError
+
+    g = load_game("chomp", "standard", 3, "recommended", "full")
+    with pytest.raises(TooManyOutcomesError, match=r"distinct outcomes \(more than [\d,]+\); sample one or give it "
+                                                   r"explicitly, e\.g\. Shuffle and deal 16 cards face down"):
+        g.chance_outcomes(g.root_state())
+    s = g.new_initial_state(1)
+    assert [g.observation(s, p)["player"] for p in range(3)] == [0, 1, 2]
+
+
+def test_chomp_state_json_shuffle_phase_names_the_shuffler() -> None:
+    g = load_game("chomp", "standard", 3, "recommended", "tiny")
+    data = {**g.state_to_json(g.new_initial_state(0)), "phase": "shuffle", "shuffle_for": None}
+    with pytest.raises(InvalidStateError, match=r"^state field 'shuffle_for' must name a player in the shuffle phase$"):
+        g.state_from_json(data)
