@@ -190,3 +190,49 @@ def test_chomp_state_json_shuffle_phase_names_the_shuffler() -> None:
     data = {**g.state_to_json(g.new_initial_state(0)), "phase": "shuffle", "shuffle_for": None}
     with pytest.raises(InvalidStateError, match=r"^state field 'shuffle_for' must name a player in the shuffle phase$"):
         g.state_from_json(data)
+
+
+def test_chomp_invariant_messages_and_clauses() -> None:
+    """Cards conserved (en.setup.1, es.componentes.1): a state that loses a card says which; the
+    3+ player game with fewer than 3 players holding cards (en.ending.2) is named, but not while
+    cards are still on the table (the round is being settled)."""
+    g = load_game("chomp", "standard", 3, "recommended", "tiny")
+    s = g.new_initial_state(0)
+    assert g.invariants(s) == ()
+    lost = s._replace(piles=(s.piles[0][1:], *s.piles[1:]))
+    v = [x for x in g.invariants(lost) if x.id == "cards-conserved"]
+    assert v and v[0].clauses == ("en.setup.1", "es.componentes.1")
+    assert v[0].message.startswith("cards not conserved: have {") and "deck has {" in v[0].message
+    two_left = s._replace(active=0b011)
+    v2 = [x for x in g.invariants(two_left) if x.id == "three-players-with-cards"]
+    assert v2 and v2[0].message == "the 3+ player game goes on with fewer than 3 players"
+    settling = two_left._replace(table=((s.piles[0][0],), (), ()), piles=(s.piles[0][1:], *s.piles[1:]))
+    assert not [x for x in g.invariants(settling) if x.id == "three-players-with-cards"]
+    assert g.outcome(s) == "terminal"  # (not over: no ending to name)
+    assert "'nobody slaps'" in g.fairness() and g.fairness().startswith("a player who can win the race")
+
+
+def test_chomp_state_json_sorts_what_has_no_order_and_names_a_bad_card() -> None:
+    """Discard piles, cards set aside (both kinds) and the cards out of play are multisets: given
+    out of food-chain order they are refused, naming the field. A card that is not a card name is
+    refused, naming the field."""
+    g = load_game("chomp", "standard", 3, "recommended", "tiny")
+    s = g.new_initial_state(0)
+    data = g.state_to_json(s)
+
+    def with_player(p: int, **fields: object) -> dict:
+        players = [dict(x) for x in data["players"]]
+        players[p] = {**players[p], "pile": [], **fields}
+        return {**data, "players": players}
+
+    for field_name, p, cards in (("aside", 0, ["seal", "shrimp"]), ("aside_tie", 1, ["shark", "littlefish"])):
+        with pytest.raises(InvalidStateError, match=rf"players\[{p}\]\.{field_name} must be sorted by food chain"):
+            g.state_from_json(with_player(p, **{field_name: cards}))
+    with pytest.raises(InvalidStateError, match=r"out_of_play.* must be sorted by food chain"):
+        g.state_from_json({**data, "out_of_play": ["octopus", "eel"]})
+    bad = {**data, "players": [{**data["players"][0], "pile": ["seal", 5]}, *data["players"][1:]]}
+    with pytest.raises(InvalidStateError, match=r"players\[0\]\.pile"):
+        g.state_from_json(bad)
+    with pytest.raises(InvalidDealError, match=r"deal out_of_play does not match the cards left over"):
+        g.deal_action({"piles": [["shark", "seal"], ["bigfish", "littlefish"], ["shrimp", "plankton"]],
+                       "out_of_play": ["eel", "eel"]})
