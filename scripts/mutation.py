@@ -13,12 +13,14 @@ the same code and seed) and the score is given with its 95 % Wilson interval; ``
 tries every mutant. Run from the top of the checkout, with the test extra and mutmut installed::
 
     pip install -e '.[test,mutation]'
-    python scripts/mutation.py                       # 60 mutants per module, docs/MUTATION.md
+    python scripts/mutation.py --fresh               # 60 mutants per module, docs/MUTATION.md
     python scripts/mutation.py --sample 0 -o -       # every mutant, the report on standard output
     python scripts/mutation.py --module chonker_party.rounds --sample 0
 
 mutmut works in ``mutants/`` (a copy of the checkout; not committed) and remembers results there,
-so a second run only tries mutants whose function changed. The engine runs as pure Python
+so a second run only tries mutants whose function changed. It does not try a survivor again
+when only the tests changed: after adding tests, run with ``--fresh`` (which deletes ``mutants/``
+first) or the old survivors stay in the report. The engine runs as pure Python
 (``RULECHECK_PURE_PYTHON=1``): the compiled build would not see the mutants.
 """
 
@@ -29,6 +31,7 @@ import math
 import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -167,6 +170,8 @@ def main() -> None:
                         help="only this module (e.g. chonker_party.rounds); repeatable")
     parser.add_argument("--target", type=float, default=0.9, help="the score each module should reach; default 0.9")
     parser.add_argument("--max-children", type=int, default=os.cpu_count() or 1, help="parallel mutants")
+    parser.add_argument("--fresh", action="store_true",
+                        help="forget earlier results (delete mutants/): needed after the tests changed")
     parser.add_argument("-o", "--output", default=str(ROOT / "docs" / "MUTATION.md"),
                         help="the report (- for standard output); default docs/MUTATION.md")
     args = parser.parse_args()
@@ -180,6 +185,8 @@ def main() -> None:
             parser.error(f"not a rules module: {', '.join(unknown)} (choose from "
                          f"{', '.join(m.removeprefix('rulecheck.games.') for m in modules)})")
         modules = [m for m in modules if m in wanted]
+    if args.fresh:
+        shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     print("mutation: generating the mutants and the map of which tests reach which function ...", file=sys.stderr)
     mutmut("run", "rulecheck.no_such_module_zz*", capture=False)  # generates, maps; runs no mutant
     known = results()
