@@ -24,7 +24,7 @@ witness is found for them: the seeded games do not look for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rulecheck.check.stats import PlayoutStats, playout
@@ -91,20 +91,29 @@ def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any
     return {"status": SMALL_DECK_ONLY, "how": "found with a reduced deck; not yet shown with the full deck"}
 
 
+def _replays(game: Any, st: PlayoutStats) -> Iterator[tuple[int, Iterator[tuple[int, Any, Any, Any]]]]:
+    """The seeded games of ``st`` (``game`` is its configuration loaded) replayed: for each seed,
+    its steps as (index, state before, action, step), as :func:`rulecheck.check.stats.playout`
+    plays them."""
+    for seed in range(st.seed, st.seed + st.games):
+        yield seed, ((n, before, action, step) for n, (before, action, step)
+                     in enumerate(playout(game, seed, st.max_steps)))
+
+
 def _fair_loop(st: PlayoutStats) -> tuple[int, int, int] | None:
     """The first seeded game of ``st`` that comes back to a state it was in, by a loop with no
     move its game's fairness assumption rules out (:meth:`Game.unfair`): (seed, the index of the
     loop's first action, the index of its last). Repeating the loop's actions (chance outcomes
     included) is a play that goes on for ever."""
     game = st.config.load()
-    for seed in range(st.seed, st.seed + st.games):
+    for seed, steps in _replays(game, st):
         seen = {game.root_state(): 0}
-        unfair_at: list[int] = []
-        for n, (before, action, step) in enumerate(playout(game, seed, st.max_steps)):
+        last_unfair = -1
+        for n, before, action, step in steps:
             if game.unfair(before, action):
-                unfair_at.append(n)
+                last_unfair = n
             start = seen.get(step.state)
-            if start is not None and not any(start <= k for k in unfair_at):
+            if start is not None and last_unfair < start:
                 return seed, start, n
             seen.setdefault(step.state, n + 1)
     return None
@@ -117,8 +126,8 @@ def _violated(f: Finding, st: PlayoutStats) -> tuple[int, int] | None:
     if not vid:
         return None
     game = st.config.load()
-    for seed in range(st.seed, st.seed + st.games):
-        for n, (_, _, step) in enumerate(playout(game, seed, st.max_steps)):
+    for seed, steps in _replays(game, st):
+        for n, _, _, step in steps:
             if any(v.id == vid for v in game.invariants(step.state)):
                 return seed, n
     return None

@@ -332,7 +332,7 @@ class ChompGame(Game):
 
     def unfair(self, state: Hashable, action: Action) -> bool:
         """'Nobody slaps' while a player may still win the race (:func:`valid_slappers`)."""
-        return (type(state) is ChompState and state.phase == 2 and action == ("nobody_slaps",)
+        return (type(state) is ChompState and action == ("nobody_slaps",) and self.current_player(state) == RACE
                 and bool(valid_slappers(state)))
 
     def canonical(self, state: Hashable) -> Hashable:
