@@ -49,6 +49,7 @@ from rulecheck.check.determinacy import (
     check_examples,
     check_explored,
     check_playouts,
+    check_reading_steps,
     check_ruling_steps,
     playout_findings,
     playout_witness,
@@ -692,6 +693,63 @@ def _full_deck_rulings(game: str, runs: list[tuple[Any, str, SpecRun]], stats: l
     return out
 
 
+def _reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: Sequence[PlayoutStats], max_steps: int,
+                  note: Progress | None) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """The :func:`_readings_job` calls that look for the ambiguities not yet seen on the full deck:
+    each in the first full-deck configuration of ``stats`` with a variant and player count of a
+    reduced deck that showed it (one look per ambiguity: the work is bounded)."""
+    wanted: dict[tuple[str, str], set[tuple[Any, Any]]] = {}
+    for f in found:
+        point = f.data.get("reading")
+        if f.game in games and f.kind == "ambiguity" and isinstance(point, str) \
+                and not any(c.get("deck") == "full" for c in f.configs):
+            wanted.setdefault((f.game, point), set()).update((c.get("variant"), c.get("players")) for c in f.configs)
+    # each ambiguity is looked for in one configuration: the first of the plan's that showed it
+    where_first = {key: next((i for i, st in enumerate(stats) if st.config.game == key[0]
+                              and (st.config.variant, st.config.players) in where), None)
+                   for key, where in wanted.items()}
+    calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    for i, st in enumerate(stats):
+        targets = sorted(p for (_, p), at in where_first.items() if at == i)
+        if targets:
+            calls.append((_readings_job, (st.config, targets, st.games, st.seed, max_steps, note)))
+    return calls
+
+
+def _readings_job(cfg: Config, targets: list[str], games: int, seed: int, max_steps: int,
+                  note: Progress | None) -> list[Finding] | str:
+    """The ambiguities ``targets`` looked for in the seeded full-deck games of ``cfg``
+    (:func:`check_reading_steps`): each one found there comes back as a finding on the full-deck
+    configuration, with ``data["full_deck_at"]`` naming the seeded game and step that shows it
+    (which :func:`full_deck_status` gives as its witness)."""
+    try:
+        game = cfg.load()
+        run = check_reading_steps(game, cfg.with_ruleset("raw").load(), targets, games, seed, max_steps)
+        if run is None:
+            return []
+        out = []
+        for f in playout_findings(game, cfg, run):
+            if f.kind != "ambiguity":  # (the rest of the check under raw is the searches' job)
+                continue
+            _, at_seed, at_step = run.ambiguities[f.data["reading"]]["node"]
+            out.append(replace(f, data={**f.data, "full_deck_at": {"config": cfg.to_json(), "seed": at_seed,
+                                                                   "step": at_step}}))
+        if note is not None:
+            note(f"  specification {cfg.label()}, its playouts, reading points {', '.join(targets)}: "
+                 f"{run.situations:,} situations; the readings disagree on "
+                 f"{', '.join(sorted(run.ambiguities)) or 'none'}; {run.seconds:.1f}s"
+                 + ("; bounded" if run.bounded else ""))
+        return out
+    except RulecheckError as exc:
+        return f"readings: {exc}"
+    except Exception as exc:  # a crash in the model
+        return f"readings: the model raised {type(exc).__name__}: {exc}"
+    except KeyboardInterrupt:
+        if multiprocessing.parent_process() is not None:
+            return "interrupted"
+        raise
+
+
 def _open_on_full_deck(game: Game, cfg: Config, rid: str, at: tuple[int, int]) -> Finding:
     """The gap or conflict of ruling point ``rid`` that only the full deck shows: the seeded game
     and step ``at`` (0-based) that the text (under ``raw``) leaves open on it. The witness is that
@@ -874,6 +932,15 @@ def _run(
             if played.spec is not None:
                 spec_runs[cfg.game].append((cfg.to_json(), "playouts", played.spec))
                 found.extend(played.findings)
+        # the ambiguities the reduced decks showed, looked for in the same full-deck games
+        reading_calls = _reading_jobs(games, merge_all(found), stats, playout_steps, worker_note)
+        for (_, args), looked in zip(reading_calls, runner.map(reading_calls), strict=False):
+            if isinstance(looked, str):
+                if looked == "interrupted":
+                    raise KeyboardInterrupt
+                report.errors.append({"config": args[0].to_json(), "error": looked})
+                continue
+            found.extend(looked)
     except BaseException:
         runner.close(abort=True)
         raise
@@ -1190,10 +1257,11 @@ def _full_deck_markdown(w: Callable[[str], None], report: AuditReport) -> None:
     w("## The full deck")
     w("")
     w("Each finding made on a reduced deck is looked for with the full deck of its game and player count, "
-      "in the seeded full-deck games: *confirmed* (found there, or its ruling point met there: the step is "
-      "named, and `rulecheck simulate` with that seed plays the game), *refuted* (a claim that something "
-      "never happens, contradicted by a full-deck game), *small deck only* (neither yet; nothing is proved "
-      "impossible on the full deck), or *text* (a claim about the books alone).")
+      "in the seeded full-deck games: *confirmed* (found there, or its ruling point met there, or its readings "
+      "shown to differ there: the step is named, and `rulecheck simulate` with that seed plays the game), "
+      "*refuted* (a claim that something never happens, contradicted by a full-deck game), *small deck only* "
+      "(neither yet; nothing is proved impossible on the full deck: the errata hold these back), or *text* "
+      "(a claim about the books alone).")
     w("")
     w("| kind | " + " | ".join(STATUSES) + " |")
     w("|---|" + "---:|" * len(STATUSES))

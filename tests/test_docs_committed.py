@@ -89,3 +89,29 @@ def test_report_has_the_findings_computed_now(findings: list[Finding], kind: str
     assert sorted(in_report) == sorted(now), stale
     for fid, f in now.items():
         assert (in_report[fid].title, in_report[fid].detail, in_report[fid].clauses) == (f.title, f.detail, f.clauses)
+
+
+def test_every_witness_of_the_committed_report_replays(findings: list[Finding]) -> None:
+    """Every published claim has a witness the engine replays: each finding's trace (and each
+    full-deck witness's seeded game) is legal move by move in its own configuration."""
+    from rulecheck.check.determinacy import playout_witness
+    from rulecheck.check.explore import Config
+    from rulecheck.core.errors import RulecheckError
+    from rulecheck.core.game import action_from_json
+
+    broken = []
+    for f in findings:
+        if f.witness is not None:
+            game = Config.from_json(f.witness.config).load()
+            state = game.root_state()
+            for n, raw in enumerate(f.witness.actions):
+                try:  # (apply checks the move: a full deck's deal is too big to list)
+                    state = game.apply(state, action_from_json(list(raw))).state
+                except RulecheckError as exc:
+                    broken.append(f"{f.id}: step {n}: {exc}")
+                    break
+        fw = f.data.get("full_deck", {}).get("witness")
+        if fw and "step" in fw:
+            full = Config.from_json(fw["config"]).load()
+            assert len(playout_witness(full, fw["seed"], fw["step"])) == fw["step"] + 1, f.id
+    assert not broken, broken

@@ -1,7 +1,7 @@
 """Findings and the full deck: each finding made on a reduced deck gets a status for the real game
 (confirmed, refuted, small deck only, text) from the seeded full-deck games, with a witness that
-`rulecheck simulate` replays; the errata and the FAQ drop what the full deck refutes and label
-what only the small decks showed."""
+`rulecheck simulate` replays; the errata drop what the full deck refutes and hold back (list apart,
+unpublished) what only the small decks showed; the FAQ labels it."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from rulecheck.check.full_deck import (
     small_deck_only,
     status_counts,
 )
-from rulecheck.check.stats import PlayoutStats, playout_stats
+from rulecheck.check.stats import PlayoutStats, playout, playout_stats
 from rulecheck.core.rulings import load_ruleset
-from rulecheck.docs.errata import build_errata, erratum_markdown
+from rulecheck.docs.errata import HELD_BACK_TITLE, build_errata, errata_markdown, erratum_markdown, held_back, published
+from rulecheck.docs.html import errata_html
 from rulecheck.docs.text import LABELS
 from rulecheck.findings import Finding
 from rulecheck.games import load_game
@@ -90,7 +91,7 @@ def test_a_clause_and_an_ending_never_seen_on_a_small_deck_are_refuted_when_the_
     assert never["status"] == SMALL_DECK_ONLY
 
 
-def test_the_errata_drop_refuted_findings_and_label_small_deck_ones() -> None:
+def test_the_errata_drop_refuted_findings_and_hold_back_small_deck_ones() -> None:
     stats = uw_full()
     rulesets = {"chomp": load_ruleset("chomp", "recommended")}
 
@@ -111,6 +112,17 @@ def test_the_errata_drop_refuted_findings_and_label_small_deck_ones() -> None:
     refuted = Finding(**{**small.__dict__, "data": {"full_deck": {"status": REFUTED, "how": "reached"}}})
     assert build_errata([refuted], rulesets) == []
     assert len(build_errata([small], rulesets)) == 1
+    # only what the full deck confirms is published: the small-deck one is listed apart, unnumbered
+    all_errata = build_errata([small, met], rulesets)
+    assert [e.key for e in published(all_errata)] == ["chomp.two_player_won_cards"]
+    assert [e.key for e in held_back(all_errata)] == ["chomp.doble_which_card"]
+    md = errata_markdown(all_errata, rulesets)
+    numbered, _, apart = md.partition(f"## {HELD_BACK_TITLE}")
+    held = held_back(all_errata)[0]
+    assert "### 1." in numbered and "### 2." not in numbered and held.problem not in numbered
+    assert held.problem in apart and "### " not in apart
+    html = errata_html(all_errata, rulesets)
+    assert html.count('class="entry"') == 1 and html.count("<li>") == 1
 
 
 def test_a_claim_broken_on_a_small_deck_is_confirmed_where_a_full_deck_game_breaks_it() -> None:
@@ -160,3 +172,34 @@ def test_a_loop_is_confirmed_by_a_full_deck_game_that_comes_back_to_a_state() ->
                      data={"fair": False})
     assert full_deck_status(unfair, [stats])["status"] == REFUTED
     assert full_deck_status(fair, [playout_stats(cfg.load(), 5, 0, 5_000, cfg)])["status"] == SMALL_DECK_ONLY
+
+
+def test_an_ambiguity_of_a_small_deck_is_confirmed_where_a_full_deck_game_meets_it() -> None:
+    """'then you can play any new card' (cp.read.any_new_card) was read two ways on a reduced deck;
+    the seeded full-deck games are checked step by step under the rules as written until its
+    readings give different results, and that game and step are the witness: replayed, the
+    situation there has two readings with different verdicts. A reading point the text never asks
+    in this game is not found, and the search stops at its bound of situations."""
+    from rulecheck.check.determinacy import check_reading_steps, playout_findings, spec_modules
+    from rulecheck.core.spec import determinacy
+
+    cfg = Config("chonker-party", "standard", 3, "full", "recommended")
+    game, raw = cfg.load(), cfg.with_ruleset("raw").load()
+    point = "cp.read.any_new_card"
+    run = check_reading_steps(game, raw, [point, "cp.read.no_such_point"], 20, 0, 2_000, max_situations=300)
+    assert run is not None and set(run.ambiguities) == {point} and run.bounded
+    _, seed, step = run.ambiguities[point]["node"]
+    state, action = next((s, a) for n, (s, a, _) in enumerate(playout(game, seed, step + 1)) if n == step)
+    spec_mod, bridge = spec_modules("chonker-party")  # type: ignore[misc]
+    sit, _ = bridge.situation_in(raw, state, action)
+    readings = [rid for rid, _ in spec_mod.SPEC.readings[point].options]
+    verdicts = {(v.kind, v.outcome)
+                for v in (determinacy(spec_mod.SPEC, sit, readings={point: r})[0] for r in readings)}
+    assert len(verdicts) > 1
+    (f,) = playout_findings(game, cfg, run)
+    assert f.kind == "ambiguity" and f.configs[0]["deck"] == "full" and f.witness is not None
+    assert len(f.witness.actions) == step + 1 == len(playout_witness(game, seed, step))
+    confirmed = full_deck_status(Finding(**{**f.__dict__, "data": {**f.data, "full_deck_at": {
+        "config": cfg.to_json(), "seed": seed, "step": step}}}), [])
+    assert confirmed["status"] == CONFIRMED and confirmed["witness"] == {"config": cfg.to_json(), "seed": seed,
+                                                                         "step": step}

@@ -281,6 +281,54 @@ def check_ruling_steps(game: Any, raw_game: Any, steps: Mapping[str, Sequence[tu
     return run if run.steps else None
 
 
+READING_SITUATIONS = 1500
+"""The audit's default bound on the distinct full-deck situations :func:`check_reading_steps`
+checks per configuration while it looks for the reading points' ambiguities (an amount of work)."""
+
+
+def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: int, seed: int, max_steps: int,
+                        max_situations: int | None = READING_SITUATIONS) -> SpecRun | None:
+    """The reading points ``points`` (ambiguities the reduced decks showed) looked for in the
+    seeded full-deck games of ``game`` (game ``i`` is the one ``seed + i`` plays): each step is
+    checked under the rules as written (``raw_game``), in order, until every point's readings have
+    given different results in one situation or ``max_situations`` distinct situations were
+    checked. An ambiguity found here is one the real game meets; its finding names the game and
+    step (``playout``: [seed, step]), from which :func:`playout_witness` replays it."""
+    from rulecheck.check.stats import playout
+
+    mods = spec_modules(game.name)
+    if mods is None:
+        return None
+    spec_mod, bridge = mods
+    spec: Spec = spec_mod.SPEC
+    wanted = set(points)
+    run = SpecRun("raw")
+    t0 = time.monotonic()
+    fresh_solver()
+    seen: set[Any] = set()
+    cache: dict[Any, Any] = {}
+    situate = getattr(bridge, "situation_in", None)
+    choices: Mapping[str, str | None] = raw_game._choices
+    for i in range(games):
+        if not wanted - run.ambiguities.keys() or run.bounded:
+            break
+        for n, (state, action, _) in enumerate(playout(game, seed + i, max_steps)):
+            if not bridge.applies(state):
+                continue
+            if not _check_step(run, spec, bridge, raw_game, choices, False, state, action, ("playout", seed + i, n),
+                               seen, cache, situate, max_situations):
+                run.bounded = True
+                break
+            if not wanted - run.ambiguities.keys():
+                break
+        run.states_checked = i + 1
+    run.states_total = games
+    run.ambiguities = {p: e for p, e in run.ambiguities.items() if p in wanted}
+    run.situations = len(cache)
+    run.seconds = time.monotonic() - t0
+    return run if run.steps else None
+
+
 def playout_witness(game: Any, seed: int, step: int) -> list[Any]:
     """The actions of seeded game ``seed`` up to and including its step ``step``."""
     from rulecheck.check.stats import playout
@@ -637,11 +685,45 @@ def _witness_of(res: ExploreResult, entry: Mapping[str, Any]) -> Any:
     from rulecheck.core.errors import RulecheckError
     from rulecheck.core.game import action_from_json
 
+    path = res.path_to(entry["node"])
+    action = action_from_json(entry["action"])
     try:
-        actions = [*res.trace_to(entry["node"]), action_from_json(entry["action"])]
-    except RulecheckError:
-        return None
+        prefix, _ = res.lift(path, exact_end=True) if len(path) > 1 else ([], None)
+    except RulecheckError:  # the stored state itself is not reached: the same step elsewhere in its class
+        try:
+            prefix, state = res.lift(path)
+            action = _same_step(res, entry, state, action)
+        except RulecheckError:
+            return None
+    actions = [*prefix, action]
     return _witness(res, actions, len(actions) - 1)
+
+
+def _same_step(res: ExploreResult, entry: Mapping[str, Any], state: Any, action: Any) -> Any:
+    """The action at ``state`` (a concrete state of the class of ``entry``'s node, as a replay
+    from the root reaches it) that makes the same step as ``action`` at the stored state: under a
+    symmetry reduction the two may differ by the players' or the cards' names, so the action is
+    the one that leads into the same class with the same situation (as the check described it),
+    else the first that leads into the same class (the same step up to the reduction's symmetry)."""
+    from rulecheck.core.errors import RulecheckError
+
+    node = entry["node"]
+    stored = res.states[node]
+    if state == stored:
+        return action
+    dst = res.node_of(res.game.apply_unchecked(stored, action).state)
+    mods = spec_modules(res.game.name)
+    if dst is not None and mods is not None:
+        bridge = mods[1]
+        situate = getattr(bridge, "situation_in", None)
+        candidates = [a for a, _ in res._candidates(state, node, dst)]
+        for a in candidates:
+            sit, _ = situate(res.game, state, a) if situate is not None else bridge.situation(state, a)
+            if (sit.describe() if hasattr(sit, "describe") else repr(sit)) == entry["situation"]:
+                return a
+        if candidates:
+            return candidates[0]
+    raise RulecheckError(f"no step at the replayed state matches {action!r} at state {node}")
 
 
 def _verdict_text(v: Mapping[str, Any]) -> str:
@@ -685,7 +767,7 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
             kind="silent-decision", severity="high",
             title=f"Silent decision: the model settles what the text leaves open ({e['situation_kind']})",
             detail=(f"In this situation {_verdict_text(v)}, but the engine (ruleset {run.ruleset!r}) consults no "
-                    f"ruling point whose answer decides it: it decides alone. Situation: {e['situation']}. "
+                    f"ruling point whose answer decides it: it decides alone. Situation: {e['situation'].rstrip('.')}. "
                     f"Engine outcome: {e['engine']}."),
             clauses=tuple(c.split("[")[0] for c in (v.get("core") or v.get("applied") or ())),
             configs=(cfg,), witness=witness_of(e), verified=complete, source="spec",
@@ -694,7 +776,8 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
         out.append(Finding(
             id=finding_id(game.name, "disagreement", key), game=game.name, kind="disagreement", severity="critical",
             title="The engine does not do what the text (and the ruleset) requires",
-            detail=(f"Situation: {e['situation']}. {_verdict_text(e['text'])}. The engine's outcome: {e['engine']}"
+            detail=(f"Situation: {e['situation'].rstrip('.')}. {_verdict_text(e['text'])}. "
+                    f"The engine's outcome: {e['engine']}"
                     + (f", which breaks {', '.join(e['core'])}." if e.get("core") else ".")),
             clauses=tuple(dict.fromkeys(c.split("[")[0] for c in e.get("core") or e["text"].get("applied", ()))),
             configs=(cfg,),
@@ -710,7 +793,8 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
             id=finding_id(game.name, "ambiguity", point.split(".")[-1]), game=game.name, kind="ambiguity",
             severity="medium", title=f"Ambiguity: {r.question if r else point}",
             detail=(f"The clause {r.clause if r else '?'} can be read in more than one way ({options}), and in a "
-                    f"reachable situation the readings give different results: {lines}. Situation: {e['situation']}."),
+                    f"reachable situation the readings give different results: {lines}. "
+                    f"Situation: {e['situation'].rstrip('.')}."),
             clauses=(r.clause,) if r else (), configs=(cfg,), witness=witness_of(e), verified=complete,
             source="spec", data={"detected_by": detected_by, "reading": point}))
     return out

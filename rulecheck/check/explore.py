@@ -230,10 +230,13 @@ class ExploreResult:
                 out.append((action, nxt))
         return out
 
-    def lift(self, nodes: list[int], start: Hashable | None = None) -> tuple[list[Action], Hashable]:
+    def lift(self, nodes: list[int], start: Hashable | None = None, exact_end: bool = False
+             ) -> tuple[list[Action], Hashable]:
         """Concrete actions that follow the path of state IDs ``nodes`` from ``start``.
 
-        ``start`` (default: the game's real root) must be in the class of ``nodes[0]``.
+        ``start`` (default: the game's real root) must be in the class of ``nodes[0]``; with
+        ``exact_end`` the path must end on the stored state of ``nodes[-1]`` itself, not only
+        another member of its class (so that an action enumerated there applies as it is).
         Backtracks where two actions lead into the same class (a pending state can match
         loosely); raises :class:`RulecheckError` if the path cannot be followed, which means
         ``game.canonical`` is not a symmetry of the rules.
@@ -252,6 +255,8 @@ class ExploreResult:
             if steps > 100_000:
                 break
             cands = self._candidates(current, nodes[i], nodes[i + 1])
+            if exact_end and i + 2 == len(nodes):
+                cands = [c for c in cands if c[1] == self.states[nodes[i + 1]]]
             while not cands:
                 if not stack:
                     raise RulecheckError(

@@ -14,6 +14,11 @@ each full-deck configuration, which :func:`rulecheck.check.stats.playout` replay
 * ``text``: a claim about the books alone (the editions compared, a worked example replayed),
   which no deck enters.
 
+An ambiguity shown on a reduced deck is looked for in the same seeded full-deck games, each step
+checked under the rules as written (:func:`rulecheck.check.determinacy.check_reading_steps`): a
+step where the readings give different results confirms it (``data["full_deck_at"]``: the game
+and step).
+
 An invariant or rulebook claim broken on a reduced deck is looked for in the same seeded
 full-deck games (replayed, every state checked; :func:`_violated`): the first state that breaks
 it confirms it. A loop is confirmed by a seeded full-deck game that comes back to a state it was
@@ -53,6 +58,11 @@ def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any
         return {"status": TEXT, "how": "a claim about the rulebooks' text: no deck enters it"}
     full = [c for c in f.configs if c.get("deck") == "full"]
     if full and f.kind not in ABSENCE_KINDS:
+        at = f.data.get("full_deck_at")
+        if isinstance(at, Mapping):  # a seeded full-deck game and step show it
+            where = (f"seeded game {at['seed']} of {_label(at['config'])} (deck full), step {int(at['step']) + 1}")
+            return {"status": CONFIRMED, "how": f"found on the full deck: {where}",
+                    "witness": {"config": dict(at["config"]), "seed": at["seed"], "step": at["step"]}}
         return {"status": CONFIRMED, "how": f"found on the full deck ({_label(full[0])})"}
     played = _matching(f, stats)
     if f.kind in ABSENCE_KINDS:

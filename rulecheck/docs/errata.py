@@ -41,7 +41,8 @@ from rulecheck.docs.text import (
 )
 from rulecheck.findings import Finding
 
-__all__ = ["PROBLEMS", "Change", "Erratum", "authored", "build_errata", "errata_markdown", "erratum_markdown"]
+__all__ = ["HELD_BACK_NOTE", "HELD_BACK_TITLE", "PROBLEMS", "Change", "Erratum", "authored", "build_errata",
+           "errata_markdown", "erratum_markdown", "held_back", "held_line", "published"]
 
 PROBLEMS: Mapping[str, str] = {
     "gap": "gap: the text does not say what happens",
@@ -132,7 +133,8 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
     """The errata for ``findings`` under ``rulesets`` (game -> ruleset), most important first.
 
     A finding the full deck refutes (a rule "never" used that a full-deck game uses) is no
-    erratum; one seen with a reduced deck only is published labelled as such
+    erratum; an erratum all of whose findings were seen with a reduced deck only is marked
+    ``small_deck`` and held back: :func:`errata_markdown` lists it apart, unpublished
     (:mod:`rulecheck.check.full_deck`). Nor is a loop that needs a move the game's fairness
     assumption rules out (``data["fair"]`` False: players who let a winning move pass for ever)."""
     findings = sorted((f for f in findings if status_of(f) != REFUTED and f.data.get("fair") is not False),
@@ -436,6 +438,7 @@ def errata_markdown(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) 
         "",
     ]
     lines += _house_note(rulesets)
+    errata, held = published(errata), held_back(errata)
     short = any(e.situation is not None and e.situation.shortened for e in errata)
     if short:
         lines += [LABELS["en"]["shortened"], ""]
@@ -459,7 +462,35 @@ def errata_markdown(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) 
             lines += erratum_markdown(n, e)
     if not ruled and not open_items:
         lines += ["No errata.", ""]
+    if held:
+        lines += [f"## {HELD_BACK_TITLE}", "", HELD_BACK_NOTE, ""]
+        lines += [f"- {held_line(e)}" for e in held] + [""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+HELD_BACK_TITLE = "Seen only with reduced decks (not published)"
+HELD_BACK_NOTE = (
+    "These problems were found only in games played with fewer cards: no game with the full deck has shown "
+    "them yet, and nothing proves they cannot happen there. They are not errata until one does; the audit report "
+    "lists each, with a game that shows it.")
+
+
+def published(errata: Sequence[Erratum]) -> list[Erratum]:
+    """The errata to publish: those a finding confirmed on the full deck (or about the text alone,
+    or with no full-deck status) stands behind (:mod:`rulecheck.check.full_deck`)."""
+    return [e for e in errata if not e.small_deck]
+
+
+def held_back(errata: Sequence[Erratum]) -> list[Erratum]:
+    """The errata every finding behind which was seen with a reduced deck only: not published."""
+    return [e for e in errata if e.small_deck]
+
+
+def held_line(e: Erratum) -> str:
+    """One held-back problem in a line, in the reader's words: the section and the problem (the
+    findings behind it are in the audit report, not in a document for players)."""
+    section = e.where[0].section if e.where else ""
+    return f"{section}: {e.problem}" if section else e.problem
 
 
 def _house_note(rulesets: Mapping[str, Ruleset]) -> list[str]:
