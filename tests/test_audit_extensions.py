@@ -47,3 +47,39 @@ def test_without_the_toss_out_the_skip_rules_are_alive(tmp_path: Path, monkeypat
 
     monkeypatch.setattr(cards, "_KEEP_AT_MOST", {})  # a rulebook that tosses nothing out
     assert "chonker-party.dead-rule.cp.skip.1.2p" not in _ids(tmp_path)
+
+
+def test_the_tossed_out_skips_are_by_design_proved_on_the_full_deck_and_no_erratum(tmp_path: Path) -> None:
+    """cp.players.1 tosses every Skip out for 2 players: that the Skip rules never apply then is
+    the book's design, proved for any deal, so an info finding confirmed on the full deck, and
+    no erratum (nothing for the publisher to change)."""
+    from rulecheck.check.full_deck import CONFIRMED, full_deck_status
+    from rulecheck.core.rulings import load_ruleset
+    from rulecheck.docs.errata import build_errata
+
+    report = run_audit(["chonker-party"], plan=SKIP_PLAN, playouts=0, out_dir=tmp_path)
+    skip = {f.id: f for f in report.findings if f.id.endswith(".2p") and "skip" in f.id}
+    assert "chonker-party.dead-rule.cp.skip.1.2p" in skip and "chonker-party.dead-ruling.skip_discard_to.2p" in skip
+    for f in skip.values():
+        assert f.severity == "info" and f.data.get("out_of_play") is True, f.id
+        assert full_deck_status(f, [])["status"] == CONFIRMED
+    errata = build_errata(list(skip.values()), {"chonker-party": load_ruleset("chonker-party", "recommended")})
+    assert errata == []
+
+
+def test_a_sentence_only_the_ruleset_sets_aside_is_no_dead_rule() -> None:
+    """en.tie.4-5 (the replay's winner gets only the tie round's cards she can chomp) never apply
+    under the recommended ruling (she takes them all), but the rules as written reach them: live
+    text, not a dead rule. Without the raw search they would be reported."""
+    from rulecheck.check.detectors import Reach, find_dead
+    from rulecheck.check.explore import Config, explore
+
+    deck = "shark=3,plankton=3"
+    reach = {}
+    for ruleset in ("recommended", "raw"):
+        cfg = Config("chomp", "standard", 3, deck, ruleset)
+        reach[ruleset] = Reach.of(explore(cfg.load(), config=cfg))
+    game = Config("chomp", "standard", 3, deck, "recommended").load()
+    alone = {f.id for f in find_dead(game, [reach["recommended"]])}
+    both = {f.id for f in find_dead(game, [reach["recommended"]], [reach["raw"]])}
+    assert "chomp.dead-rule.en.tie.4" in alone and "chomp.dead-rule.en.tie.4" not in both

@@ -418,6 +418,11 @@ def _configs_note(results: Sequence[Reach]) -> str:
     return text
 
 
+def _by_design(game: Game) -> str:
+    return (f" The book itself takes these cards out of play with this many players "
+            f"({', '.join(game.player_count_clauses())}): so on the full deck too, by design, not a defect.")
+
+
 def find_dead(
     game: Game,
     results: Sequence[Reach | ExploreResult],
@@ -427,10 +432,13 @@ def find_dead(
 ) -> list[Finding]:
     """Dead rules, unreached ruling points and unreachable outcomes of one game.
 
-    ``results`` are the searches under the chosen ruleset (clauses and outcomes are judged
-    there); ``reach_results`` more searches (e.g. under ``raw``) that also count as reaching a
-    ruling point. A thing is dead only if no search of the game reaches it, and is reported
-    only if at least one search was complete; ``verified`` only if all were.
+    ``results`` are the searches under the chosen ruleset; ``reach_results`` more searches (e.g.
+    under ``raw``: every option of every ruling point) that also count as reaching a clause, a
+    ruling point or an ending: a sentence that only the chosen ruleset sets aside (its ruling
+    replaces it) is live text, not a dead rule. A thing is dead only if no search of the game
+    reaches it, and is reported only if at least one search was complete; ``verified`` only if
+    all were. What the book itself takes out of play for the searches' player counts
+    (:meth:`Game.out_of_play_clauses`: the rules of cards tossed out at set-up) is no finding.
     """
     runs = [r if isinstance(r, Reach) else Reach.of(r) for r in results]
     extra = [r if isinstance(r, Reach) else Reach.of(r) for r in reach_results]
@@ -440,7 +448,8 @@ def find_dead(
         return []
     all_complete = len(complete) == len(runs) and all(r.complete for r in extra)
     configs = tuple(r.config.to_json() for r in runs)
-    note = _configs_note(runs)
+    note = _configs_note([*runs, *extra])
+    by_design = frozenset.intersection(*(frozenset(game.out_of_play_clauses(r.config.players)) for r in runs))
     out: list[Finding] = []
 
     if clauses is None:
@@ -448,7 +457,7 @@ def find_dead(
     if clauses is not None:
         static_set = frozenset(static if static is not None else static_citations(name))
         dynamic: set[str] = set()
-        for r in runs:
+        for r in (*runs, *extra):
             dynamic |= r.clauses
         for claim_clauses in game.claims().values():  # checked at every state, not applied
             dynamic.update(claim_clauses)
@@ -469,15 +478,16 @@ def find_dead(
                     id=finding_id(name, "dead-rule", cid),
                     game=name,
                     kind="dead-rule",
-                    severity=DEFAULT_SEVERITY["dead-rule"],
+                    severity="info" if cid in by_design else DEFAULT_SEVERITY["dead-rule"],
                     title=f"Rule never applies: {cid}",
                     detail=(
                         f"The model cites {cid} (\"{' '.join(clause.text.split())}\") but no transition of any "
-                        f"explored play applies it. {note}"
+                        f"explored play applies it. {note}" + (_by_design(game) if cid in by_design else "")
                     ),
                     clauses=(cid, *translations),
                     configs=configs,
                     verified=all_complete,
+                    data={"out_of_play": True} if cid in by_design else {},
                 )
             )
 
@@ -487,6 +497,7 @@ def find_dead(
     for rid, rp in game.ruling_points.items():
         if rid in reached:
             continue
+        out_of_play = bool(set(rp.clauses) & by_design)  # a question about a card tossed out
         out.append(
             Finding(
                 id=finding_id(name, "dead-ruling", _subject(game, rid)),
@@ -494,16 +505,18 @@ def find_dead(
                 kind="dead-rule",
                 severity="info",
                 title=f"Ruling point never reached: {rid}",
-                detail=f"No explored play consults ruling point {rid} ({rp.question}). {note}",
+                detail=f"No explored play consults ruling point {rid} ({rp.question}). {note}"
+                + (_by_design(game) if out_of_play else ""),
                 clauses=tuple(rp.clauses),
                 ruling=rid,
                 configs=configs,
                 verified=all_complete,
+                data={"out_of_play": True} if out_of_play else {},
             )
         )
 
     outcomes: set[str] = set()
-    for r in runs:
+    for r in (*runs, *extra):
         outcomes |= r.outcomes
     for outcome, oclauses in sorted(game.declared_outcomes().items()):
         if outcome in outcomes:

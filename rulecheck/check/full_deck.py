@@ -65,6 +65,9 @@ def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any
                     "witness": {"config": dict(at["config"]), "seed": at["seed"], "step": at["step"]}}
         return {"status": CONFIRMED, "how": f"found on the full deck ({_label(full[0])})"}
     played = _matching(f, stats)
+    if f.kind in ABSENCE_KINDS and f.data.get("out_of_play"):
+        return {"status": CONFIRMED, "how": "proved for the full deck: the book's set-up takes these cards out of "
+                "play with this many players, whatever the deal"}
     if f.kind in ABSENCE_KINDS:
         for st in played:
             step = _reached(f, st)

@@ -215,6 +215,12 @@ class Game(ABC):
         ..."); that they are dead for the other counts is no finding."""
         return ()
 
+    def out_of_play_clauses(self, players: int) -> tuple[str, ...]:
+        """Clauses the book itself takes out of play with ``players`` players (the rules of
+        cards it tosses out at set-up for that count): that they never apply then is the
+        book's design, not a dead rule."""
+        return ()
+
     def fairness(self) -> str:
         """The fairness assumption the cycle check makes, in words ("" for none): which moves no
         player makes for ever (:meth:`unfair`). A loop that needs such a move every time round

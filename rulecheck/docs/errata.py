@@ -136,9 +136,10 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
     erratum; an erratum all of whose findings were seen with a reduced deck only is marked
     ``small_deck`` and held back: :func:`errata_markdown` lists it apart, unpublished
     (:mod:`rulecheck.check.full_deck`). Nor is a loop that needs a move the game's fairness
-    assumption rules out (``data["fair"]`` False: players who let a winning move pass for ever)."""
-    findings = sorted((f for f in findings if status_of(f) != REFUTED and f.data.get("fair") is not False),
-                      key=lambda f: f.id)
+    assumption rules out (``data["fair"]`` False: players who let a winning move pass for ever), nor a
+    rule the book itself takes out of play for some player counts (``data["out_of_play"]``)."""
+    findings = sorted((f for f in findings if status_of(f) != REFUTED and f.data.get("fair") is not False
+                       and not f.data.get("out_of_play")), key=lambda f: f.id)
     by_point: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     rest: list[Finding] = []
     for f in findings:

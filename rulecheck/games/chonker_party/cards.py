@@ -89,6 +89,11 @@ _KEEP_AT_MOST: Mapping[int, Mapping[int, int]] = {
     3: {SKIP: 0},
 }
 
+def tossed_out_kinds(players: int) -> tuple[int, ...]:
+    """The kinds of which the book tosses out every card for ``players`` (cp.players.1-3)."""
+    return tuple(sorted(kind for kind, limit in _KEEP_AT_MOST.get(players, {}).items() if limit == 0))
+
+
 COMPONENT_NOTES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("stone-or-rock", ("cp.fillers.1", "cp.fillers.6"),
      "The filler list says 'stone (8)' but the card text names it 'Rock'; modelled as one kind "

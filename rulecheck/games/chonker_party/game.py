@@ -49,6 +49,7 @@ from rulecheck.games.chonker_party.cards import (
     WAR_CHONK,
     card_kind,
     parse_deck,
+    tossed_out_kinds,
 )
 from rulecheck.games.chonker_party.scoring import score_line
 from rulecheck.games.chonker_party.state import (
@@ -563,6 +564,14 @@ class ChonkerParty(Game):
     def player_count_clauses(self) -> tuple[str, ...]:
         """The "Nr. of players" toss-out lines, one per player-count range."""
         return ("cp.players.1", "cp.players.2", "cp.players.3")
+
+    def out_of_play_clauses(self, players: int) -> tuple[str, ...]:
+        """The clauses of the action cards cp.players.1-3 toss out, every copy, for ``players``
+        (the Skips with 2 or 3 players): their section of the rulebook (``cp.skip.*``)."""
+        from rulecheck.core.clauses import clauses_for_game
+
+        prefixes = tuple(f"cp.{NAMES[kind]}." for kind in tossed_out_kinds(players))
+        return tuple(cid for cid in sorted(clauses_for_game(self.name)) if cid.startswith(prefixes)) if prefixes else ()
 
     def canonical(self, state: Hashable) -> Hashable:
         """Identical in effect: sweet and salty; the four fillers. Relabel each group by a
