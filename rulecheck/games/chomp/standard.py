@@ -13,7 +13,15 @@ from typing import Final
 
 from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.games.chomp import two_player
-from rulecheck.games.chomp.cards import CAN_CHOMP, CHAIN_CLAUSES, EEL, GENERAL_CHAIN_CLAUSES, OCTOPUS, SHARK
+from rulecheck.games.chomp.cards import (
+    CAN_CHOMP,
+    CHAIN_CLAUSES,
+    EEL,
+    GENERAL_CHAIN_CLAUSES,
+    OCTOPUS,
+    PLANKTON,
+    SHARK,
+)
 from rulecheck.games.chomp.race import BAD_CLAUSES, VALID, classify, highest_creature, lowest, valid_slappers
 from rulecheck.games.chomp.state import (
     DOBLE_CHOMP,
@@ -387,8 +395,12 @@ def bad_chomp(w: Work, ctx: Context, s: ChompState, p: int, r: int) -> None:
     """A Bad Chomp: put the top card of your pile face down in the playing area; the race goes on.
 
     en.bad-chomp.2-7, es.malos-mordiscos.2-7; in the 2-player games es.dos-jugadores.2. No card
-    in the pile, a second Bad Chomp, and winning after one are ruling points.
+    in the pile, a second Bad Chomp, and winning after one are ruling points. A player whose card
+    is a Plankton slaps nothing he may chomp in a chomping race: en.food-chain.11,
+    es.cadena-alimentaria.11.
     """
+    if s.race & KIND_MASK in (RK_CHOMP, RK_DOBLE) and _all_plankton(s.table[p]):
+        ctx.cite(*CHAIN_CLAUSES[PLANKTON])
     bit = 1 << p
     w.bad |= bit
     again, barred = bad_chomp_bars.call(ctx, r, w.mode != STANDARD, p in valid_slappers(s))
@@ -403,6 +415,14 @@ def bad_chomp(w: Work, ctx: Context, s: ChompState, p: int, r: int) -> None:
         w.phase, w.shuffle_for, w.resume = SHUFFLE, p, R_PENALTY
         return
     schedule(w, ctx, R_RACE)
+
+
+def _all_plankton(cards: tuple[int, ...]) -> bool:
+    """Whether a player's face-up cards are all Plankton (and there is one)."""
+    for c in cards:
+        if c != PLANKTON:
+            return False
+    return len(cards) > 0
 
 
 @ruled_cache
