@@ -214,3 +214,25 @@ def test_the_audit_reports_the_search_the_loop_and_how_play_ends(monkeypatch: py
     assert "| every deal (120) | 112 | 8 |" in md and "chomp underwater-war 2p: 5 of 5 ended" in md
     assert report_from_json(report.to_json()).to_markdown() == md
     assert run_audit(["chomp"], plan=plan, playouts=5, write=False, jobs=1).dumps() == report.dumps()
+
+
+def test_the_command_prints_the_counts_and_a_lasso_that_replays() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from rulecheck.cli import main
+    from rulecheck.findings import Witness
+
+    res = CliRunner().invoke(main, ["war-loops", "--deck", EEL_DECK, "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    assert out["search"] == eel_search().to_json()
+    w = Witness.from_json(out["witness"])
+    states = _states(Config.from_json(w.config).load(), tuple(action_from_json(a) for a in w.actions))
+    assert w.loop_start is not None and states[w.loop_start] == states[-1]
+    text = CliRunner().invoke(main, ["war-loops", "--deals", "3", "--seed", "4"])
+    assert text.exit_code == 0 and "3 deal(s) of chomp underwater-war 2p deck=full" in text.stdout
+    assert "(seeds 4..6): 3 ended" in text.stdout
+    bad = CliRunner().invoke(main, ["war-loops", "--ruleset", "nope.json"])
+    assert bad.exit_code == 2 and "nope.json" in bad.output
