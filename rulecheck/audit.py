@@ -1290,11 +1290,12 @@ def _ending_markdown(w: Callable[[str], None], report: AuditReport) -> None:
     w("## Ending")
     w("")
     if rows:
-        w(f"Whether play ends, under `{report.ruleset}`. Say chance moves by its probabilities (deals, shuffles) and "
+        w(f"Whether play ends, under `{report.ruleset}`. Say chance moves by its probabilities (deals, shuffles), "
           "every race outcome or choice that keeps the fairness assumption above is made with a probability of at "
-          "least some fixed ε > 0 each time, whatever happened before. The explored graph is then a finite Markov "
-          "chain's, and play ends with probability 1 exactly when from every reachable state an end can be reached "
-          "by chance outcomes and such moves: *every play ends* (no loop), *every fair play ends* (each loop needs "
+          "least some fixed ε > 0 each time, whatever happened before, and a move it rules out with any probability. "
+          "Play then ends with probability 1, whatever those probabilities, exactly when from every reachable state "
+          "an end can be reached by chance outcomes and fair moves: *every play ends* (no loop), *every fair play "
+          "ends* (each loop needs "
           "a move the assumption rules out), *ends with probability 1* (plays can go round a loop for ever, but "
           "with probability 0), *not with probability 1* (some reachable states can reach no end: a trap).")
         w("")
@@ -1303,6 +1304,10 @@ def _ending_markdown(w: Callable[[str], None], report: AuditReport) -> None:
         for config, e in rows:
             w(f"| {config_text(config)} | {e['verdict']} | {e['states']} | {e['looping']} | {e['stuck']} |")
         w("")
+        traps = [f"`{f.id}`" for f in report.findings if f.kind == "trap"]
+        if traps and any(e["stuck"] for _, e in rows):
+            w(f"The traps are the findings {', '.join(traps)}.")
+            w("")
     if report.statistics:
         games = "; ".join(f"{c['game']} {c['variant']} {c['players']}p: {st['games'] - st['step_limit_games']} of "
                           f"{st['games']} ended, the longest after {st['length']['max']} actions"

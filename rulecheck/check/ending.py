@@ -7,12 +7,13 @@ moves by its probabilities, and the races and players choose among their moves. 
 that keeps the game's fairness assumption (:meth:`Game.fairness`, in Chomp!: a player who can
 win the race slaps) is made with a probability of at least some fixed ``ε > 0`` each time,
 whatever happened before (in Chomp!, each possible winner of a slap race wins it sometimes),
-and a move the assumption rules out has any probability. Then play ends with probability 1
-exactly when from every reachable state an end can be reached by chance outcomes and fair moves
-(:func:`stuck_states`: none): from every state an end is then at most ``n`` such steps away, each
-of probability at least ``min(ε, the least chance probability)``, so play that has not ended
-after ``k·n`` steps has probability at most ``(1 - δ)^k``; and a state from which no end can be
-reached is reached with positive probability and never left.
+and a move the assumption rules out has any probability (none included). Then play ends with
+probability 1, whatever those probabilities, exactly when from every reachable state an end can
+be reached by chance outcomes and fair moves (:func:`stuck_states`: none): from every state an
+end is then at most ``n`` such steps away, each of probability at least ``δ = min(ε, the least
+chance probability)``, so play that has not ended after ``k·n`` steps has probability at most
+``(1 - δ^n)^k``; and if some reachable state cannot reach an end so, probabilities that lead to
+it and then never make an unfair move keep play going for ever with positive probability.
 
 The check needs the whole graph (a complete search): an unexpanded frontier state says nothing.
 It speaks of the explored configuration only; for the full deck see
