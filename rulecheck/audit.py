@@ -1309,8 +1309,7 @@ def _ending_markdown(w: Callable[[str], None], report: AuditReport) -> None:
             w(f"The traps are the findings {', '.join(traps)}.")
             w("")
     if report.statistics:
-        games = "; ".join(f"{c['game']} {c['variant']} {c['players']}p: {st['games'] - st['step_limit_games']} of "
-                          f"{st['games']} ended, the longest after {st['length']['max']} actions"
+        games = "; ".join(f"{c['game']} {c['variant']} {c['players']}p: {_ended_text(st)}"
                           for st in report.statistics for c in [st["config"]])
         w(f"With the full deck nothing here is proved. The seeded full-deck games (`{report.ruleset}`): {games}.")
         w("")
@@ -1337,6 +1336,15 @@ def _ending_markdown(w: Callable[[str], None], report: AuditReport) -> None:
         if not loops:
             w("No deal searched repeats for ever.")
         w("")
+
+
+def _ended_text(st: Mapping[str, Any]) -> str:
+    """How the seeded games of one configuration's statistics ended: ``200 of 200 ended, the
+    longest after 827 actions``, or how many stopped at the step limit."""
+    stopped = st["step_limit_games"]
+    if stopped:
+        return f"{st['games'] - stopped} of {st['games']} ended, {stopped} stopped at {st['max_steps']} actions"
+    return f"{st['games']} of {st['games']} ended, the longest after {st['length']['max']} actions"
 
 
 def _md_escape(text: str) -> str:
