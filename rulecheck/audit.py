@@ -58,9 +58,12 @@ from rulecheck.check.determinacy import (
     spec_modules,
     spec_summary,
 )
+from rulecheck.check.ending import ending_of
 from rulecheck.check.explore import Config, ExploreResult, explore
 from rulecheck.check.full_deck import full_deck_status, status_counts
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
+from rulecheck.check.war_loops import FULL_DECK_DEALS, WarSearch, war_configs, war_finding, war_searches
+from rulecheck.check.war_loops import RULING as WAR_RULING
 from rulecheck.checkpoint import CHECKPOINT_DIR, Checkpoint, code_fingerprint
 from rulecheck.core.clauses import GAME_BOOKS
 from rulecheck.core.errors import RulecheckError, UnknownFindingError
@@ -232,6 +235,7 @@ class AuditReport:
     clause_text: dict[str, str] = field(default_factory=dict)
     witness_text: dict[str, dict[str, Any]] = field(default_factory=dict)
     symbolic: list[dict[str, Any]] = field(default_factory=list)
+    fixed_order: list[dict[str, Any]] = field(default_factory=list)
     specification: dict[str, dict[str, Any]] = field(default_factory=dict)
     loaded: dict[str, Game] = field(default_factory=dict, repr=False)
 
@@ -265,6 +269,7 @@ class AuditReport:
             "errors": self.errors,
             "findings": [f.to_json() for f in self.findings],
             **({"symbolic": self.symbolic} if self.symbolic else {}),
+            **({"fixed_order": self.fixed_order} if self.fixed_order else {}),
             **({"specification": self.specification} if self.specification else {}),
         }
 
@@ -294,7 +299,7 @@ def report_from_json(data: Mapping[str, Any]) -> AuditReport:
         games=data["games"], ruleset=data["ruleset"], settings=data["settings"], status=data["status"],
         configurations=data["configurations"], findings=findings_from_json(data["findings"]),
         rulings=data["rulings"], statistics=data["statistics"], errors=data["errors"],
-        specification=dict(data.get("specification", {})),
+        specification=dict(data.get("specification", {})), fixed_order=list(data.get("fixed_order", [])),
     )
     _finish(report)
     return report
@@ -594,6 +599,11 @@ def _search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_sta
         summary = _summary(res)
         if behaviour and res.complete and not any(f.kind == "non-termination" for f in found):
             summary["proved"] = [*summary["proved"], "terminates"]
+        if behaviour:
+            ending = ending_of(res)  # the graph is whole here: how play ends, with what probability
+            summary["ending"] = ending.to_json()
+            if ending.with_probability_one and "terminates" not in summary["proved"]:
+                summary["proved"] = [*summary["proved"], "ends-with-probability-1"]
         run = check_explored(res, max_situations=spec_situations)
         if run is not None:
             found += spec_findings(res, run)
@@ -623,6 +633,26 @@ class _PlayoutOutcome:
     stats: PlayoutStats
     spec: SpecRun | None = None
     findings: list[Finding] = field(default_factory=list)
+
+
+def _war_job(configs: list[Config], seed: int, full_deck_deals: int, max_steps: int,
+             note: Progress | None) -> list[WarSearch] | str:
+    """Underwater War with a fixed return order (:mod:`rulecheck.check.war_loops`): every deal of
+    the plan's reduced decks and ``full_deck_deals`` seeded full-deck deals, each played by one
+    fair schedule, looked at for a state that comes back."""
+    try:
+        if note is not None:
+            note(f"fixed return order: every deal of {len(configs) - 1} reduced deck(s) and {full_deck_deals} seeded "
+                 f"full-deck deals of {configs[-1].label()}")
+        return war_searches(configs, seed, full_deck_deals, max_steps, note)
+    except RulecheckError as exc:
+        return f"fixed return order: {exc}"
+    except Exception as exc:  # a crash in the model
+        return f"fixed return order: the model raised {type(exc).__name__}: {exc}"
+    except KeyboardInterrupt:
+        if multiprocessing.parent_process() is not None:
+            return "interrupted"
+        raise
 
 
 def _stats_job(cfg: Config, playouts: int, seed: int, steps: int, note: Progress | None,
@@ -885,6 +915,10 @@ def _run(
                 cfg = Config(game, variant, players, "full", ruleset)
                 stat_cfgs.append(cfg)
                 calls.append((_stats_job, (cfg, playouts, seed, playout_steps, worker_note, spec_playouts)))
+        war_cfgs = war_configs(entries, ruleset)
+        if war_cfgs:
+            deals = FULL_DECK_DEALS if playouts > 0 else 0
+            calls.append((_war_job, (war_cfgs, seed, deals, playout_steps, worker_note)))
         results = iter(runner.map(calls, checkpoint))
         current: dict[str, Any] | None = None
         for (idx, role), outcome in zip(roles, results, strict=False):
@@ -932,6 +966,16 @@ def _run(
             if played.spec is not None:
                 spec_runs[cfg.game].append((cfg.to_json(), "playouts", played.spec))
                 found.extend(played.findings)
+        if war_cfgs:
+            searched = next(results)
+            if isinstance(searched, str):
+                if searched == "interrupted":
+                    raise KeyboardInterrupt
+                report.errors.append({"config": war_cfgs[-1].to_json(), "error": searched})
+            else:
+                report.fixed_order = [s.to_json() for s in searched]
+                loop = war_finding(searched, _choice("chomp", ruleset, WAR_RULING))
+                found.extend([loop] if loop is not None else [])
         # the ambiguities the reduced decks showed, looked for in the same full-deck games
         reading_calls = _reading_jobs(games, merge_all(found), stats, playout_steps, worker_note)
         for (_, args), looked in zip(reading_calls, runner.map(reading_calls), strict=False):
@@ -1149,8 +1193,7 @@ def _finish(report: AuditReport) -> None:
 
 def _witness_game(f: Finding) -> Game:
     assert f.witness is not None
-    c = Config.from_json(f.witness.config)
-    return load_game(c.game, c.variant, c.players, c.ruleset, c.deck)
+    return Config.from_json(f.witness.config).load()
 
 
 def witness_lines(f: Finding) -> list[tuple[int, str, str]]:
@@ -1243,7 +1286,8 @@ def explain_finding(f: Finding, clause_text: Mapping[str, str] | None = None) ->
 
 def config_text(c: Mapping[str, Any]) -> str:
     """A configuration as one line: ``chomp standard 3p deck tiny``."""
-    return f"{c['game']} {c['variant']} {c['players']}p deck {c['deck']}"
+    changed = "".join(f", {rid} = {option}" for rid, option in sorted(dict(c.get("choices") or {}).items()))
+    return f"{c['game']} {c['variant']} {c['players']}p deck {c['deck']}{changed}"
 
 
 def _full_deck_markdown(w: Callable[[str], None], report: AuditReport) -> None:
@@ -1299,6 +1343,76 @@ def _fairness_markdown(w: Callable[[str], None], report: AuditReport) -> None:
         for f in unfair:
             w(f"- `{f.id}`: {_md_escape(f.title)}")
         w("")
+
+
+def _ending_markdown(w: Callable[[str], None], report: AuditReport) -> None:
+    """How play ends (:mod:`rulecheck.check.ending`): per configuration searched completely,
+    surely, with probability 1 or not; what the seeded full-deck games showed; and Underwater War
+    with a fixed return order (:mod:`rulecheck.check.war_loops`)."""
+    from rulecheck.check.war_loops import ENDED, LOOP, SCHEDULE, STEP_LIMIT
+
+    rows = [(c["config"], run["ending"]) for c in report.configurations
+            for run in [c.get("chosen", c.get("raw", {}))] if "ending" in run]
+    if not rows and not report.fixed_order:
+        return
+    w("## Ending")
+    w("")
+    if rows:
+        w(f"Whether play ends, under `{report.ruleset}`. Say chance moves by its probabilities (deals, shuffles), "
+          "every race outcome or choice that keeps the fairness assumption above is made with a probability of at "
+          "least some fixed ε > 0 each time, whatever happened before, and a move it rules out with any probability. "
+          "Play then ends with probability 1, whatever those probabilities, exactly when from every reachable state "
+          "an end can be reached by chance outcomes and fair moves: *every play ends* (no loop), *every fair play "
+          "ends* (each loop needs "
+          "a move the assumption rules out), *ends with probability 1* (plays can go round a loop for ever, but "
+          "with probability 0), *not with probability 1* (some reachable states can reach no end: a trap).")
+        w("")
+        w("| configuration | verdict | states | on fair loops | can reach no end |")
+        w("|---|---|---:|---:|---:|")
+        for config, e in rows:
+            w(f"| {config_text(config)} | {e['verdict']} | {e['states']} | {e['looping']} | {e['stuck']} |")
+        w("")
+        traps = [f"`{f.id}`" for f in report.findings if f.kind == "trap"]
+        if traps and any(e["stuck"] for _, e in rows):
+            w(f"The traps are the findings {', '.join(traps)}.")
+            w("")
+    if report.statistics:
+        games = "; ".join(f"{c['game']} {c['variant']} {c['players']}p: {_ended_text(st)}"
+                          for st in report.statistics for c in [st["config"]])
+        w(f"With the full deck nothing here is proved. The seeded full-deck games (`{report.ruleset}`): {games}.")
+        w("")
+    if report.fixed_order:
+        w("### Underwater War with a fixed return order")
+        w("")
+        w("With the won cards under the pile in a fixed order (`chomp.two_player_won_cards = bottom_of_pile`: highest "
+          "on the food chain first, as in the card game War), a deal is one play once the races are decided by a "
+          f"fixed schedule that keeps the fairness assumption: {SCHEDULE}. Each deal below was played so; a state "
+          "that comes back is play that repeats for ever. `rulecheck war-loops` searches more deals.")
+        w("")
+        w("| configuration | deals | ended | repeat for ever | stopped at the step limit | longest that ended |")
+        w("|---|---|---:|---:|---:|---:|")
+        for s in report.fixed_order:
+            o = s["outcomes"]
+            w(f"| {config_text(s['config'])} | {s['which']} ({s['deals']}) | {o[ENDED]} | {o[LOOP]} | "
+              f"{o[STEP_LIMIT]} (at {s['max_steps']} actions) | {s['longest_ended']} |")
+        w("")
+        loops = [f for f in report.findings if f.source == "war-loops"]
+        for f in loops:
+            fd = f.data.get("full_deck", {})
+            w(f"Play that repeats for ever: `{f.id}` (full deck: {fd.get('status', '-')}; `rulecheck explain {f.id}` "
+              "replays it).")
+        if not loops:
+            w("No deal searched repeats for ever.")
+        w("")
+
+
+def _ended_text(st: Mapping[str, Any]) -> str:
+    """How the seeded games of one configuration's statistics ended: ``200 of 200 ended, the
+    longest after 827 actions``, or how many stopped at the step limit."""
+    stopped = st["step_limit_games"]
+    if stopped:
+        return f"{st['games'] - stopped} of {st['games']} ended, {stopped} stopped at {st['max_steps']} actions"
+    return f"{st['games']} of {st['games']} ended, the longest after {st['length']['max']} actions"
 
 
 def _md_escape(text: str) -> str:
@@ -1424,6 +1538,7 @@ def _markdown(report: AuditReport) -> str:
     w("")
     _full_deck_markdown(w, report)
     _fairness_markdown(w, report)
+    _ending_markdown(w, report)
     w("## Configurations")
     w("")
     w(f"| configuration | raw: states | raw: complete | {report.ruleset}: states | {report.ruleset}: complete "

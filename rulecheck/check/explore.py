@@ -25,10 +25,12 @@ import time
 from array import array
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
-from rulecheck.core.errors import RulecheckError
+from rulecheck.core.errors import RulecheckError, RulesetError
 from rulecheck.core.game import TERMINAL, Action, Game, Pending, Violation, action_to_json
+from rulecheck.core.rulings import Ruleset, load_ruleset, load_ruling_points
 from rulecheck.games import load_game
 
 __all__ = [
@@ -46,40 +48,72 @@ _CHECK_EVERY = 512
 
 @dataclass(frozen=True, order=True)
 class Config:
-    """One configuration to explore: game, variant, player count, deck, ruleset."""
+    """One configuration to explore: game, variant, player count, deck, ruleset.
+
+    ``choices`` are ruling options that replace the ruleset's own, as sorted (ruling, option)
+    pairs: a search under another option of a ruling point (e.g. Underwater War with the won
+    cards under the pile, :mod:`rulecheck.check.war_loops`) names the ruleset it starts from and
+    what it changes, so that its witnesses replay (``rulecheck explain``)."""
 
     game: str
     variant: str
     players: int
     deck: str = "full"
     ruleset: str = "recommended"
+    choices: tuple[tuple[str, str], ...] = ()
 
     def load(self) -> Game:
-        return load_game(self.game, self.variant, self.players, self.ruleset, self.deck)
+        return load_game(self.game, self.variant, self.players, self.rules(), self.deck)
+
+    def rules(self) -> str | Ruleset:
+        """What :func:`load_game` takes: the ruleset's name or file, or, with ``choices``, that
+        ruleset with those options (RulesetError names an unknown ruling point or option)."""
+        if not self.choices:
+            return self.ruleset
+        base = load_ruleset(self.game, self.ruleset)
+        points = load_ruling_points(self.game)
+        for rid, option in self.choices:
+            if rid not in points:
+                raise RulesetError(f"configuration {self.label()}: {rid!r} is not a ruling point of {self.game}")
+            points[rid].option(option)
+        name = "+".join([base.name, *(f"{rid}={option}" for rid, option in self.choices)])
+        return Ruleset(self.game, name, MappingProxyType({**base.choices, **dict(self.choices)}), base.base)
 
     def with_ruleset(self, ruleset: str) -> Config:
+        """The same configuration under ``ruleset`` (its own options: no ``choices``)."""
         return Config(self.game, self.variant, self.players, self.deck, ruleset)
 
+    def with_choices(self, choices: Mapping[str, str]) -> Config:
+        """The same configuration with ``choices`` replacing the ruleset's options for those
+        ruling points (added to the ones it already replaces)."""
+        merged = {**dict(self.choices), **choices}
+        return Config(self.game, self.variant, self.players, self.deck, self.ruleset, tuple(sorted(merged.items())))
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "variant": self.variant,
             "players": self.players,
             "deck": self.deck,
             "ruleset": self.ruleset,
         }
+        if self.choices:
+            out["choices"] = dict(self.choices)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Config:
         try:
+            choices = data.get("choices") or {}
             return cls(
                 str(data["game"]),
                 str(data["variant"]),
                 int(data["players"]),
                 str(data.get("deck", "full")),
                 str(data.get("ruleset", "recommended")),
+                tuple(sorted((str(r), str(o)) for r, o in dict(choices).items())),
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RulecheckError(f"malformed configuration {data!r}: {exc}") from exc
 
     @classmethod
@@ -88,7 +122,8 @@ class Config:
         return cls(str(c["game"]), str(c["variant"]), int(c["players"]), str(c["deck"]), str(c["ruleset"]))
 
     def label(self) -> str:
-        return f"{self.game} {self.variant} {self.players}p deck={self.deck} ruleset={self.ruleset}"
+        changed = "".join(f" {rid}={option}" for rid, option in self.choices)
+        return f"{self.game} {self.variant} {self.players}p deck={self.deck} ruleset={self.ruleset}{changed}"
 
 
 @dataclass

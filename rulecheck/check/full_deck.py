@@ -25,6 +25,12 @@ it confirms it. A loop is confirmed by a seeded full-deck game that comes back t
 in without an unfair move (:func:`_fair_loop`); the same refutes a finding that said every loop
 needs one. Traps and deadlocks found on a reduced deck stay ``small deck only`` until a full-deck
 witness is found for them: the seeded games do not look for them.
+
+A checker that searches the full deck itself gives its findings their status (``data["full_deck"]``),
+which is kept: Underwater War with a fixed return order (:mod:`rulecheck.check.war_loops`) plays
+seeded full-deck deals by one fair schedule, and a deal whose play comes back to a state it was in
+confirms its loop with a full-deck lasso that ``rulecheck explain`` replays (the finding's witness);
+if none of the deals searched does, the loop stays ``small deck only`` and says how many were.
 """
 
 from __future__ import annotations
@@ -53,7 +59,11 @@ ABSENCE_KINDS = frozenset({"dead-rule", "unreachable-outcome"})
 
 def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any]:
     """``f``'s status on the full deck (one of :data:`STATUSES`), how it was settled (``how``, in
-    words) and, where a full-deck game shows it, the ``witness`` (configuration, seed, step)."""
+    words) and, where a full-deck game shows it, the ``witness`` (configuration, seed, step).
+    A status the finding's own checker gave it (a search on the full deck) is kept."""
+    given = f.data.get("full_deck")
+    if isinstance(given, Mapping) and given.get("status") in STATUSES:
+        return dict(given)
     if f.kind in TEXT_KINDS:
         return {"status": TEXT, "how": "a claim about the rulebooks' text: no deck enters it"}
     full = [c for c in f.configs if c.get("deck") == "full"]

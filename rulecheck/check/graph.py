@@ -22,8 +22,8 @@ from rulecheck.check.explore import ExploreResult
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.game import CHANCE, RACE, RULING, TERMINAL, Pending, action_to_json
 
-__all__ = ["CycleAnalysis", "analyse_cycles", "analyse_fair_cycles", "fair_successors", "shortest_loop", "to_networkx",
-           "write_dot"]
+__all__ = ["CycleAnalysis", "analyse_cycles", "analyse_fair_cycles", "analyse_graph", "fair_successors",
+           "shortest_loop", "to_networkx", "write_dot"]
 
 
 @dataclass
@@ -75,10 +75,12 @@ def analyse_cycles(res: ExploreResult) -> CycleAnalysis:
     return _tarjan(res.distinct, res.expanded, res.offsets, res.succ, res.terminals)
 
 
-def fair_successors(res: ExploreResult, analysis: CycleAnalysis) -> tuple[array, array] | None:
+def fair_successors(res: ExploreResult, analysis: CycleAnalysis,
+                    everywhere: bool = False) -> tuple[array, array] | None:
     """The successor arrays without the moves the game's fairness assumption rules out
     (:meth:`Game.unfair`), or None if the game makes none. Only states on cycles are looked at
-    again (removing moves elsewhere makes no cycle); an edge stays if any fair move makes it."""
+    again (removing moves elsewhere makes no cycle), or every state if ``everywhere`` (the graph
+    of fair moves exactly, for what they can reach); an edge stays if any fair move makes it."""
     game = res.game
     if not game.fairness():
         return None
@@ -88,13 +90,14 @@ def fair_successors(res: ExploreResult, analysis: CycleAnalysis) -> tuple[array,
     new_succ = array("i")
     for v in range(expanded):
         lo, hi = offsets[v], offsets[v + 1]
-        if not cyclic[comp[v]]:
+        state = res.states[v]
+        actions = () if not everywhere and not cyclic[comp[v]] else game.legal_actions(state)
+        if not any(game.unfair(state, action) for action in actions):
             new_succ.extend(succ[lo:hi])
         else:
-            state = res.states[v]
             fair: set[int | None] = set()
             unfair: set[int | None] = set()
-            for action in game.legal_actions(state):
+            for action in actions:
                 w = res.node_of(game.apply_unchecked(state, action).state)
                 (unfair if game.unfair(state, action) else fair).add(w)
             drop = unfair - fair if None not in fair else set()  # (a move not found: keep all)
@@ -112,6 +115,13 @@ def analyse_fair_cycles(res: ExploreResult,
     if fair is None:
         return None
     return _tarjan(res.distinct, res.expanded, fair[0], fair[1], res.terminals), fair
+
+
+def analyse_graph(n: int, expanded: int, offsets: array, succ: array, terminals: list[int]) -> CycleAnalysis:
+    """:func:`analyse_cycles` over any graph of ``n`` states in compressed form: the successors
+    of state ``v < expanded`` are ``succ[offsets[v]:offsets[v + 1]]``; states from ``expanded``
+    on are an unexpanded frontier (assumed able to end); ``terminals`` are the ends."""
+    return _tarjan(n, expanded, offsets, succ, terminals)
 
 
 def _tarjan(n: int, expanded: int, offsets: array, succ: array, terminals: list[int]) -> CycleAnalysis:

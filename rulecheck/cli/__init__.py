@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "rulecheck.cli.documents",
     "rulecheck.cli.oracle",
     "rulecheck.cli.decks",
+    "rulecheck.cli.war",
 )
 
 EXIT_CODES = """\b
