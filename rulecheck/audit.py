@@ -60,7 +60,7 @@ from rulecheck.check.determinacy import (
 )
 from rulecheck.check.ending import ending_of
 from rulecheck.check.explore import Config, ExploreResult, explore
-from rulecheck.check.full_deck import full_deck_status, status_counts
+from rulecheck.check.full_deck import SMALL_DECK_ONLY, full_deck_status, status_counts
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
 from rulecheck.check.war_loops import FULL_DECK_DEALS, WarSearch, war_configs, war_finding, war_searches
 from rulecheck.check.war_loops import RULING as WAR_RULING
@@ -780,6 +780,87 @@ def _readings_job(cfg: Config, targets: list[str], games: int, seed: int, max_st
         raise
 
 
+TARGETED_GAMES = 5_000
+"""The audit's bound on the further seeded full-deck games played per configuration to meet what
+the playouts did not (:func:`_targeted_search`): an amount of work, the same on any machine."""
+
+_TARGET_BATCH = 500
+
+
+def _targets(f: Finding, stats: Sequence[PlayoutStats]) -> tuple[str, str] | None:
+    """What a finding still small-deck only needs a full-deck game to show: its ruling point met
+    (a gap or conflict; a ruling point 'never reached') or its clause applied (a dead rule)."""
+    if not stats or full_deck_status(f, stats)["status"] != SMALL_DECK_ONLY or f.data.get("out_of_play"):
+        return None
+    if f.ruling and f.kind in ("gap", "conflict", "dead-rule"):
+        return ("ruling", f.ruling)
+    if f.kind == "dead-rule" and f.clauses:
+        return ("clause", f.clauses[0])
+    return None
+
+
+def _targeted_search(findings: Sequence[Finding], stats: Sequence[PlayoutStats], max_steps: int, jobs: int,
+                     note: Progress | None) -> list[PlayoutStats]:
+    """More seeded full-deck games (seeds after the playouts', up to :data:`TARGETED_GAMES` per
+    configuration, in batches, stopping once every target is met) for the ruling points and
+    clauses of findings the playouts left small-deck only: each target is looked for in the first
+    full-deck configuration of its variant and player count. The games' statistics count only
+    for the full-deck statuses (not for the reported frequencies)."""
+    wanted: dict[int, set[tuple[str, str]]] = {}
+    for f in findings:
+        target = _targets(f, stats)
+        keys = {(c.get("variant"), c.get("players")) for c in f.configs}
+        at = next((i for i, st in enumerate(stats) if st.config.game == f.game
+                   and (not keys or (st.config.variant, st.config.players) in keys)), None)
+        if target is not None and at is not None:
+            wanted.setdefault(at, set()).add(target)
+    calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
+        (_targeted_job, (stats[i].config, sorted(t), stats[i].seed + stats[i].games, max_steps, note))
+        for i, t in sorted(wanted.items())]
+    if not calls:
+        return []
+    runner = _Runner(jobs)
+    try:
+        out = [st for got in runner.map(calls) if isinstance(got, list) for st in got]
+    except BaseException:
+        runner.close(abort=True)
+        raise
+    runner.close()
+    return out
+
+
+def _targeted_job(cfg: Config, targets: list[tuple[str, str]], seed: int, max_steps: int,
+                  note: Progress | None) -> list[PlayoutStats] | str:
+    """Batches of seeded games of ``cfg`` from ``seed`` until every target (a ruling point
+    consulted, a clause applied) is met or :data:`TARGETED_GAMES` are played: the batches that met
+    one (their statistics name the seed and step)."""
+    try:
+        game = cfg.load()
+        found: list[PlayoutStats] = []
+        left = set(targets)
+        played = 0
+        while left and played < TARGETED_GAMES:
+            st = playout_stats(game, _TARGET_BATCH, seed + played, max_steps, cfg)
+            played += _TARGET_BATCH
+            met = {t for t in left if (st.ruling_steps if t[0] == "ruling" else st.clause_steps).get(t[1])}
+            if met:
+                found.append(st)
+                left -= met
+        if note is not None:
+            met_now = ", ".join(sorted(t for _, t in set(targets) - left)) or "none"
+            note(f"  full deck {cfg.label()}: {played:,} more seeded games from seed {seed} for "
+                 f"{', '.join(t for _, t in targets)}: met {met_now}")
+        return found
+    except RulecheckError as exc:
+        return f"targeted search: {exc}"
+    except Exception as exc:  # a crash in the model
+        return f"targeted search: the model raised {type(exc).__name__}: {exc}"
+    except KeyboardInterrupt:
+        if multiprocessing.parent_process() is not None:
+            return "interrupted"
+        raise
+
+
 def _open_on_full_deck(game: Game, cfg: Config, rid: str, at: tuple[int, int]) -> Finding:
     """The gap or conflict of ruling point ``rid`` that only the full deck shows: the seeded game
     and step ``at`` (0-based) that the text (under ``raw``) leaves open on it. The witness is that
@@ -1013,6 +1094,8 @@ def _run(
         found.extend(_full_deck_rulings(game, spec_runs[game], stats, playout_steps, note))
     statuses = {g: ruling_statuses([r for _, role, r in spec_runs[g] if role in ("raw", "ruling steps")])
                 for g in games}
+    # what the seeded playouts did not meet, looked for in more seeded full-deck games
+    targeted = _targeted_search(merge_all([*found, *absent]), stats, playout_steps, jobs, worker_note)
     findings = []
     for f in merge_all([*found, *absent]):
         if f.ruling and f.kind in ("gap", "conflict"):
@@ -1029,7 +1112,7 @@ def _run(
             f = replace(f, frequency=freq, data=data)
             f = replace(f, severity=_frequency_severity(f))
         if stats:  # what the full-deck playouts say of it (none run: no status)
-            f = replace(f, data={**f.data, "full_deck": full_deck_status(f, stats)})
+            f = replace(f, data={**f.data, "full_deck": full_deck_status(f, [*stats, *targeted])})
         findings.append(f)
     report.findings = merge_all(findings)
 

@@ -203,3 +203,23 @@ def test_an_ambiguity_of_a_small_deck_is_confirmed_where_a_full_deck_game_meets_
         "config": cfg.to_json(), "seed": seed, "step": step}}}), [])
     assert confirmed["status"] == CONFIRMED and confirmed["witness"] == {"config": cfg.to_json(), "seed": seed,
                                                                          "step": step}
+
+
+def test_a_gap_the_playouts_miss_is_confirmed_by_more_seeded_games() -> None:
+    """Players still tied on points, Chonks and cards (cp.final_tie) is rare: none of the first
+    200 seeded 2-player games has it. The targeted search plays more seeded games, in batches,
+    until it is met; the batch's statistics then confirm the gap with a game `simulate` replays.
+    A ruling point no game consults (the win piles' visibility is read by the players, not the
+    rules) is looked for in every game of the budget and stays small-deck only."""
+    from rulecheck.audit import _targeted_job
+
+    cfg = Config("chonker-party", "standard", 2, "full", "recommended")
+    found = _targeted_job(cfg, [("ruling", "cp.final_tie")], 3_900, 2_000, None)
+    assert isinstance(found, list) and len(found) == 1
+    gap = Finding("chonker-party.gap.final_tie", "chonker-party", "gap", "low", "gap", ruling="cp.final_tie",
+                  configs=({**cfg.to_json(), "deck": "sweet=1,salty=1,chonk=1,leaf=2,war=2,hand=1"},))
+    status = full_deck_status(gap, found)
+    assert status["status"] == CONFIRMED and status["witness"]["seed"] >= 3_900
+    seed, step = status["witness"]["seed"], status["witness"]["step"]
+    assert len(playout_witness(cfg.load(), seed, step)) == step + 1
+    assert full_deck_status(gap, [])["status"] == SMALL_DECK_ONLY

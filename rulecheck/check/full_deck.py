@@ -14,6 +14,10 @@ each full-deck configuration, which :func:`rulecheck.check.stats.playout` replay
 * ``text``: a claim about the books alone (the editions compared, a worked example replayed),
   which no deck enters.
 
+A ruling point or clause the playouts did not meet is looked for in more seeded games of the
+same configuration (the audit's targeted search, up to ``rulecheck.audit.TARGETED_GAMES``): their
+statistics join the playouts' for the statuses only.
+
 An ambiguity shown on a reduced deck is looked for in the same seeded full-deck games, each step
 checked under the rules as written (:func:`rulecheck.check.determinacy.check_reading_steps`): a
 step where the readings give different results confirms it (``data["full_deck_at"]``: the game
