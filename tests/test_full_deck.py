@@ -223,3 +223,20 @@ def test_a_gap_the_playouts_miss_is_confirmed_by_more_seeded_games() -> None:
     seed, step = status["witness"]["seed"], status["witness"]["step"]
     assert len(playout_witness(cfg.load(), seed, step)) == step + 1
     assert full_deck_status(gap, [])["status"] == SMALL_DECK_ONLY
+
+
+def test_an_erratum_confirmed_findings_make_leaves_out_the_small_deck_ones() -> None:
+    """A loop confirmed on the full deck and a trap of the same variant seen on a reduced deck
+    only make the same erratum: it is published, made of the confirmed loop alone; with the
+    trap alone it is held back."""
+    rulesets = {"chomp": load_ruleset("chomp", "recommended")}
+
+    def loop(kind: str, status: str) -> Finding:
+        return Finding(f"chomp.{kind}.underwater-war", "chomp", kind, "critical", kind, configs=(UW_SMALL,),
+                       data={"full_deck": {"status": status, "how": "x"}})
+
+    cycle, trap = loop("non-termination", CONFIRMED), loop("trap", SMALL_DECK_ONLY)
+    (e,) = build_errata([cycle, trap], rulesets)
+    assert not e.small_deck and e.findings == (cycle.id,)
+    (held,) = build_errata([trap], rulesets)
+    assert held.small_deck and held.findings == (trap.id,)

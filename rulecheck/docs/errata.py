@@ -133,23 +133,50 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
     """The errata for ``findings`` under ``rulesets`` (game -> ruleset), most important first.
 
     A finding the full deck refutes (a rule "never" used that a full-deck game uses) is no
-    erratum; an erratum all of whose findings were seen with a reduced deck only is marked
-    ``small_deck`` and held back: :func:`errata_markdown` lists it apart, unpublished
+    erratum; one that only findings seen with a reduced deck make is marked ``small_deck`` and
+    held back (:func:`errata_markdown` lists it apart, unpublished), and where confirmed and
+    small-deck findings make the same erratum, it is made of the confirmed ones alone
     (:mod:`rulecheck.check.full_deck`). Nor is a loop that needs a move the game's fairness
     assumption rules out (``data["fair"]`` False: players who let a winning move pass for ever), nor a
     rule the book itself takes out of play for some player counts (``data["out_of_play"]``)."""
     findings = sorted((f for f in findings if status_of(f) != REFUTED and f.data.get("fair") is not False
                        and not f.data.get("out_of_play")), key=lambda f: f.id)
+    answered = {(f.game, f.ruling) for f in findings if f.kind == "answered"}
+    # what the full deck confirms is published; a problem only small-deck findings show is held
+    # back, unless a confirmed finding makes the same erratum (then only the confirmed ones make it)
+    small = {f.id for f in findings if small_deck_only([f])}
+    confirmed = [f for f in findings if f.id not in small]
+    out = _build(confirmed, rulesets, answered, _settled(confirmed))
+    keys = {e.key for e in out}
+    out += [replace(e, small_deck=True)
+            for e in _build([f for f in findings if f.id in small], rulesets, answered, _settled(findings))
+            if e.key not in keys]
+    out.sort(key=Erratum.sort_key)
+    return out
+
+
+def _settled(findings: Sequence[Finding]) -> set[str]:
+    """The reading points the ruling points of ``findings`` settle in their errata."""
+    out: set[str] = set()
+    for f in findings:
+        point = _point(f.game, f.ruling) if f.kind != "answered" else None
+        if point is not None:
+            out.update(point.publish.settles)
+    return out
+
+
+def _build(findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], answered: set[tuple[str, str | None]],
+           settled: set[str]) -> list[Erratum]:
+    """The errata ``findings`` make (ruling points the text answers and ambiguities a ruling
+    point's erratum settles make none)."""
     by_point: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     rest: list[Finding] = []
     for f in findings:
         (by_point[(f.game, f.ruling)] if f.ruling else rest).append(f)
-    settled = {r for (g, _), fs in by_point.items() for f in fs if f.kind != "answered"
-               for r in _point(g, f.ruling).publish.settles if _point(g, f.ruling)} if by_point else set()
     out: list[Erratum] = []
     for (game, rid), mine in sorted(by_point.items()):
         point = _point(game, rid)
-        if point is None or any(f.kind == "answered" for f in mine):
+        if point is None or (game, rid) in answered:
             continue
         out.append(_ruling_erratum(point, mine, rulesets.get(game)))
     loops: dict[tuple[str, str], list[Finding]] = defaultdict(list)
@@ -163,9 +190,6 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
             if e is not None:
                 out.append(e)
     out.extend(_loop_erratum(game, variant, fs) for (game, variant), fs in sorted(loops.items()))
-    by_id = {f.id: f for f in findings}
-    out = [replace(e, small_deck=small_deck_only([by_id[i] for i in e.findings if i in by_id])) for e in out]
-    out.sort(key=Erratum.sort_key)
     return out
 
 
