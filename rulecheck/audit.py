@@ -635,51 +635,59 @@ class _PlayoutOutcome:
     findings: list[Finding] = field(default_factory=list)
 
 
+def _job(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A pool job's errors as its result: a rule the model refuses or a crash in the model comes
+    back as the string ``"<what>: ..."`` (the report lists it for that job, and the audit goes
+    on); an interrupt in a worker comes back as ``"interrupted"``, for the main process to act on."""
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def job(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except RulecheckError as exc:
+                return f"{what}: {exc}"
+            except Exception as exc:  # a crash in the model
+                return f"{what}: the model raised {type(exc).__name__}: {exc}"
+            except KeyboardInterrupt:
+                if multiprocessing.parent_process() is not None:
+                    return "interrupted"
+                raise
+
+        return job
+
+    return wrap
+
+
+@_job("fixed return order")
 def _war_job(configs: list[Config], seed: int, full_deck_deals: int, max_steps: int,
              note: Progress | None) -> list[WarSearch] | str:
     """Underwater War with a fixed return order (:mod:`rulecheck.check.war_loops`): every deal of
     the plan's reduced decks and ``full_deck_deals`` seeded full-deck deals, each played by one
     fair schedule, looked at for a state that comes back."""
-    try:
-        if note is not None:
-            note(f"fixed return order: every deal of {len(configs) - 1} reduced deck(s) and {full_deck_deals} seeded "
-                 f"full-deck deals of {configs[-1].label()}")
-        return war_searches(configs, seed, full_deck_deals, max_steps, note)
-    except RulecheckError as exc:
-        return f"fixed return order: {exc}"
-    except Exception as exc:  # a crash in the model
-        return f"fixed return order: the model raised {type(exc).__name__}: {exc}"
-    except KeyboardInterrupt:
-        if multiprocessing.parent_process() is not None:
-            return "interrupted"
-        raise
+    if note is not None:
+        note(f"fixed return order: every deal of {len(configs) - 1} reduced deck(s) and {full_deck_deals} seeded "
+             f"full-deck deals of {configs[-1].label()}")
+    return war_searches(configs, seed, full_deck_deals, max_steps, note)
 
 
+@_job("playouts")
 def _stats_job(cfg: Config, playouts: int, seed: int, steps: int, note: Progress | None,
                spec_situations: int | None = PLAYOUT_SITUATIONS) -> _PlayoutOutcome | str:
-    try:
-        if note is not None:
-            note(f"playouts: {playouts} games of {cfg.label()} from seed {seed}")
-        game = cfg.load()
-        out = _PlayoutOutcome(playout_stats(game, playouts, seed, steps, cfg))
-        if playouts:
-            out.spec = check_playouts(game, playouts, seed, steps, spec_situations, ruleset=cfg.ruleset)
-            if out.spec is not None:
-                out.findings = playout_findings(game, cfg, out.spec)
-                if note is not None:
-                    r = out.spec
-                    note(f"  specification {cfg.label()}, its playouts: {r.situations:,} situations, {r.verified:,} "
-                         f"steps verified, {len(r.disagreements)} disagreements, {r.seconds:.1f}s"
-                         + (f"; bounded: {r.states_checked} of {r.states_total} games checked" if r.bounded else ""))
-        return out
-    except RulecheckError as exc:
-        return f"playouts: {exc}"
-    except Exception as exc:  # a crash in the model
-        return f"playouts: the model raised {type(exc).__name__}: {exc}"
-    except KeyboardInterrupt:
-        if multiprocessing.parent_process() is not None:
-            return "interrupted"
-        raise
+    if note is not None:
+        note(f"playouts: {playouts} games of {cfg.label()} from seed {seed}")
+    game = cfg.load()
+    out = _PlayoutOutcome(playout_stats(game, playouts, seed, steps, cfg))
+    if playouts:
+        out.spec = check_playouts(game, playouts, seed, steps, spec_situations, ruleset=cfg.ruleset)
+        if out.spec is not None:
+            out.findings = playout_findings(game, cfg, out.spec)
+            if note is not None:
+                r = out.spec
+                note(f"  specification {cfg.label()}, its playouts: {r.situations:,} situations, {r.verified:,} "
+                     f"steps verified, {len(r.disagreements)} disagreements, {r.seconds:.1f}s"
+                     + (f"; bounded: {r.states_checked} of {r.states_total} games checked" if r.bounded else ""))
+    return out
 
 
 def _unmet(game: str, ruling: str) -> str:
@@ -746,38 +754,30 @@ def _reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: Sequenc
     return calls
 
 
+@_job("readings")
 def _readings_job(cfg: Config, targets: list[str], games: int, seed: int, max_steps: int,
                   note: Progress | None) -> list[Finding] | str:
     """The ambiguities ``targets`` looked for in the seeded full-deck games of ``cfg``
     (:func:`check_reading_steps`): each one found there comes back as a finding on the full-deck
     configuration, with ``data["full_deck_at"]`` naming the seeded game and step that shows it
     (which :func:`full_deck_status` gives as its witness)."""
-    try:
-        game = cfg.load()
-        run = check_reading_steps(game, cfg.with_ruleset("raw").load(), targets, games, seed, max_steps)
-        if run is None:
-            return []
-        out = []
-        for f in playout_findings(game, cfg, run):
-            if f.kind != "ambiguity":  # (the rest of the check under raw is the searches' job)
-                continue
-            _, at_seed, at_step = run.ambiguities[f.data["reading"]]["node"]
-            out.append(replace(f, data={**f.data, "full_deck_at": {"config": cfg.to_json(), "seed": at_seed,
-                                                                   "step": at_step}}))
-        if note is not None:
-            note(f"  specification {cfg.label()}, its playouts, reading points {', '.join(targets)}: "
-                 f"{run.situations:,} situations; the readings disagree on "
-                 f"{', '.join(sorted(run.ambiguities)) or 'none'}; {run.seconds:.1f}s"
-                 + ("; bounded" if run.bounded else ""))
-        return out
-    except RulecheckError as exc:
-        return f"readings: {exc}"
-    except Exception as exc:  # a crash in the model
-        return f"readings: the model raised {type(exc).__name__}: {exc}"
-    except KeyboardInterrupt:
-        if multiprocessing.parent_process() is not None:
-            return "interrupted"
-        raise
+    game = cfg.load()
+    run = check_reading_steps(game, cfg.with_ruleset("raw").load(), targets, games, seed, max_steps)
+    if run is None:
+        return []
+    out = []
+    for f in playout_findings(game, cfg, run):
+        if f.kind != "ambiguity":  # (the rest of the check under raw is the searches' job)
+            continue
+        _, at_seed, at_step = run.ambiguities[f.data["reading"]]["node"]
+        out.append(replace(f, data={**f.data, "full_deck_at": {"config": cfg.to_json(), "seed": at_seed,
+                                                               "step": at_step}}))
+    if note is not None:
+        note(f"  specification {cfg.label()}, its playouts, reading points {', '.join(targets)}: "
+             f"{run.situations:,} situations; the readings disagree on "
+             f"{', '.join(sorted(run.ambiguities)) or 'none'}; {run.seconds:.1f}s"
+             + ("; bounded" if run.bounded else ""))
+    return out
 
 
 TARGETED_GAMES = 5_000
@@ -829,36 +829,28 @@ def _targeted_search(findings: Sequence[Finding], stats: Sequence[PlayoutStats],
     return out
 
 
+@_job("targeted search")
 def _targeted_job(cfg: Config, targets: list[tuple[str, str]], seed: int, max_steps: int,
                   note: Progress | None) -> list[PlayoutStats] | str:
     """Batches of seeded games of ``cfg`` from ``seed`` until every target (a ruling point
     consulted, a clause applied) is met or :data:`TARGETED_GAMES` are played: the batches that met
     one (their statistics name the seed and step)."""
-    try:
-        game = cfg.load()
-        found: list[PlayoutStats] = []
-        left = set(targets)
-        played = 0
-        while left and played < TARGETED_GAMES:
-            st = playout_stats(game, _TARGET_BATCH, seed + played, max_steps, cfg)
-            played += _TARGET_BATCH
-            met = {t for t in left if (st.ruling_steps if t[0] == "ruling" else st.clause_steps).get(t[1])}
-            if met:
-                found.append(st)
-                left -= met
-        if note is not None:
-            met_now = ", ".join(sorted(t for _, t in set(targets) - left)) or "none"
-            note(f"  full deck {cfg.label()}: {played:,} more seeded games from seed {seed} for "
-                 f"{', '.join(t for _, t in targets)}: met {met_now}")
-        return found
-    except RulecheckError as exc:
-        return f"targeted search: {exc}"
-    except Exception as exc:  # a crash in the model
-        return f"targeted search: the model raised {type(exc).__name__}: {exc}"
-    except KeyboardInterrupt:
-        if multiprocessing.parent_process() is not None:
-            return "interrupted"
-        raise
+    game = cfg.load()
+    found: list[PlayoutStats] = []
+    left = set(targets)
+    played = 0
+    while left and played < TARGETED_GAMES:
+        st = playout_stats(game, _TARGET_BATCH, seed + played, max_steps, cfg)
+        played += _TARGET_BATCH
+        met = {t for t in left if (st.ruling_steps if t[0] == "ruling" else st.clause_steps).get(t[1])}
+        if met:
+            found.append(st)
+            left -= met
+    if note is not None:
+        met_now = ", ".join(sorted(t for _, t in set(targets) - left)) or "none"
+        note(f"  full deck {cfg.label()}: {played:,} more seeded games from seed {seed} for "
+             f"{', '.join(t for _, t in targets)}: met {met_now}")
+    return found
 
 
 def _open_on_full_deck(game: Game, cfg: Config, rid: str, at: tuple[int, int]) -> Finding:
