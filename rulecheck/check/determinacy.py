@@ -199,6 +199,47 @@ PLAYOUT_SITUATIONS = 500
 configuration (:func:`check_playouts`)."""
 
 
+@dataclass
+class _FullDeckCheck:
+    """One determinacy check over steps of seeded full-deck games, judged in ``game`` (its
+    ruleset's options, or none under ``raw``): the specification, the engine bridge, and the
+    situations met so far (each solved once)."""
+
+    spec: Spec
+    bridge: ModuleType
+    game: Any
+    run: SpecRun
+    seen: set[Any] = field(default_factory=set)
+    cache: dict[Any, Any] = field(default_factory=dict)
+    started: float = field(default_factory=time.monotonic)
+
+    @classmethod
+    def start(cls, game: Any, ruleset: str) -> _FullDeckCheck | None:
+        """A new check (and a fresh solver: its witnesses depend on it alone); None if the game
+        has no specification."""
+        mods = spec_modules(game.name)
+        if mods is None:
+            return None
+        fresh_solver()
+        return cls(mods[0].SPEC, mods[1], game, SpecRun(ruleset))
+
+    def step(self, state: Any, action: Any, node: Any, max_situations: int | None) -> bool:
+        """Check one step (one the specification does not describe is passed over); False if it is
+        a new situation past ``max_situations``, left unchecked."""
+        if not self.bridge.applies(state):
+            return True
+        choices: Mapping[str, str | None] = self.game._choices
+        return _check_step(self.run, self.spec, self.bridge, self.game, choices,
+                           all(v is not None for v in choices.values()), state, action, node, self.seen,
+                           self.cache, getattr(self.bridge, "situation_in", None), max_situations)
+
+    def finish(self) -> SpecRun | None:
+        """The run, with its situation count and time; None if it checked no step."""
+        self.run.situations = len(self.cache)
+        self.run.seconds = time.monotonic() - self.started
+        return self.run if self.run.steps else None
+
+
 def check_playouts(game: Any, games: int, seed: int, max_steps: int,
                    max_situations: int | None = PLAYOUT_SITUATIONS, ruleset: str = "recommended") -> SpecRun | None:
     """The determinacy check over the steps of seeded full-deck games (the audit's playouts,
@@ -208,36 +249,20 @@ def check_playouts(game: Any, games: int, seed: int, max_steps: int,
     (``playout``: [seed, step]), from which :func:`playout_witness` replays it."""
     from rulecheck.check.stats import playout
 
-    mods = spec_modules(game.name)
-    if mods is None:
+    check = _FullDeckCheck.start(game, ruleset)
+    if check is None:
         return None
-    spec_mod, bridge = mods
-    spec: Spec = spec_mod.SPEC
-    choices: Mapping[str, str | None] = game._choices
-    complete = all(v is not None for v in choices.values())
-    run = SpecRun(ruleset)
-    t0 = time.monotonic()
-    fresh_solver()
-    seen: set[Any] = set()
-    cache: dict[Any, Any] = {}
-    situate = getattr(bridge, "situation_in", None)
-    played = 0
+    run = check.run
     for i in range(games):
         for n, (state, action, _) in enumerate(playout(game, seed + i, max_steps)):
-            played += 1
-            if not bridge.applies(state):
-                continue
-            if not _check_step(run, spec, bridge, game, choices, complete, state, action, ("playout", seed + i, n),
-                               seen, cache, situate, max_situations):
+            if not check.step(state, action, ("playout", seed + i, n), max_situations):
                 run.bounded = True
                 break
         if run.bounded:
             break
         run.states_checked = i + 1  # (here: the games whose steps were all checked)
     run.states_total = games
-    run.situations = len(cache)
-    run.seconds = time.monotonic() - t0
-    return run if run.steps else None
+    return check.finish()
 
 
 def check_ruling_steps(game: Any, raw_game: Any, steps: Mapping[str, Sequence[tuple[int, int]]],
@@ -252,33 +277,21 @@ def check_ruling_steps(game: Any, raw_game: Any, steps: Mapping[str, Sequence[tu
     :func:`playout_findings`' do."""
     from rulecheck.check.stats import playout
 
-    mods = spec_modules(game.name)
-    if mods is None:
+    check = _FullDeckCheck.start(raw_game, "raw")
+    if check is None:
         return None
-    spec_mod, bridge = mods
-    spec: Spec = spec_mod.SPEC
-    run = SpecRun("raw")
-    t0 = time.monotonic()
-    fresh_solver()
-    seen: set[Any] = set()
-    cache: dict[Any, Any] = {}
-    situate = getattr(bridge, "situation_in", None)
-    choices: Mapping[str, str | None] = raw_game._choices
+    run = check.run
     for r in sorted(set(targets)):
         for seed, n in steps.get(r, ()):
             if run.ruling_open.get(r):
                 break
             found = next((x for k, x in enumerate(playout(game, seed, max_steps)) if k == n), None)
-            if found is None or not bridge.applies(found[0]):
+            if found is None:
                 continue
-            state, action, _ = found
-            _check_step(run, spec, bridge, raw_game, choices, False, state, action, ("playout", seed, n), seen,
-                        cache, situate, None)
+            check.step(found[0], found[1], ("playout", seed, n), None)
             if run.ruling_open.get(r):
                 run.open_at[r] = (seed, n)
-    run.situations = len(cache)
-    run.seconds = time.monotonic() - t0
-    return run if run.steps else None
+    return check.finish()
 
 
 READING_SITUATIONS = 1500
@@ -296,27 +309,16 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
     step (``playout``: [seed, step]), from which :func:`playout_witness` replays it."""
     from rulecheck.check.stats import playout
 
-    mods = spec_modules(game.name)
-    if mods is None:
+    check = _FullDeckCheck.start(raw_game, "raw")
+    if check is None:
         return None
-    spec_mod, bridge = mods
-    spec: Spec = spec_mod.SPEC
+    run = check.run
     wanted = set(points)
-    run = SpecRun("raw")
-    t0 = time.monotonic()
-    fresh_solver()
-    seen: set[Any] = set()
-    cache: dict[Any, Any] = {}
-    situate = getattr(bridge, "situation_in", None)
-    choices: Mapping[str, str | None] = raw_game._choices
     for i in range(games):
         if not wanted - run.ambiguities.keys() or run.bounded:
             break
         for n, (state, action, _) in enumerate(playout(game, seed + i, max_steps)):
-            if not bridge.applies(state):
-                continue
-            if not _check_step(run, spec, bridge, raw_game, choices, False, state, action, ("playout", seed + i, n),
-                               seen, cache, situate, max_situations):
+            if not check.step(state, action, ("playout", seed + i, n), max_situations):
                 run.bounded = True
                 break
             if not wanted - run.ambiguities.keys():
@@ -324,9 +326,7 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
         run.states_checked = i + 1
     run.states_total = games
     run.ambiguities = {p: e for p, e in run.ambiguities.items() if p in wanted}
-    run.situations = len(cache)
-    run.seconds = time.monotonic() - t0
-    return run if run.steps else None
+    return check.finish()
 
 
 def playout_witness(game: Any, seed: int, step: int) -> list[Any]:
