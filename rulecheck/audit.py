@@ -790,13 +790,15 @@ _TARGET_BATCH = 500
 def _targets(f: Finding, stats: Sequence[PlayoutStats]) -> tuple[str, str] | None:
     """What a finding still small-deck only needs a full-deck game to show: its ruling point met
     (a gap or conflict; a ruling point 'never reached') or its clause applied (a dead rule)."""
-    if not stats or full_deck_status(f, stats)["status"] != SMALL_DECK_ONLY or f.data.get("out_of_play"):
-        return None
     if f.ruling and f.kind in ("gap", "conflict", "dead-rule"):
-        return ("ruling", f.ruling)
-    if f.kind == "dead-rule" and f.clauses:
-        return ("clause", f.clauses[0])
-    return None
+        target = ("ruling", f.ruling)
+    elif f.kind == "dead-rule" and f.clauses:
+        target = ("clause", f.clauses[0])
+    else:
+        return None  # (asked first: the status of a loop or a claim replays the seeded games)
+    if not stats or f.data.get("out_of_play") or full_deck_status(f, stats)["status"] != SMALL_DECK_ONLY:
+        return None
+    return target
 
 
 def _targeted_search(findings: Sequence[Finding], stats: Sequence[PlayoutStats], max_steps: int, jobs: int,
