@@ -166,6 +166,57 @@ def test_shuffle_outcomes_are_exact() -> None:
     assert found
 
 
+def test_chance_actions_are_the_legal_actions_one_at_a_time() -> None:
+    """A search's lazy enumeration (no probabilities, no bound) gives the chance outcomes of
+    ``chance_outcomes`` in the same order, at deals and at shuffles: the witnesses' action
+    indices mean the same either way."""
+    import random
+
+    from rulecheck.engine import random_policy
+
+    for variant, players, deck in (("underwater-war", 2, "shark=1,seal=1,bigfish=2,plankton=1,octopus=1"),
+                                   ("standard", 3, "shark=1,littlefish=1,plankton=1,octopus=3"),
+                                   ("doble-chomp", 2, "shark=1,seal=1,plankton=1,eel=1,octopus=1")):
+        game = load_game("chomp", variant, players, "recommended", deck)
+        rng = random.Random(5)
+        checked = 0
+        for seed in range(30):
+            rng.seed(seed)
+            s = game.root_state()
+            for _ in range(300):
+                if game.is_terminal(s):
+                    break
+                if game.is_chance_node(s):
+                    lazy = list(game.chance_actions(s))
+                    assert lazy == [a for a, _ in game.chance_outcomes(s)] == list(game.legal_actions(s))
+                    assert list(game.expand_actions(s)) == lazy
+                    checked += 1
+                s = game.apply(s, random_policy(game, s, rng)).state
+        assert checked > 30, (variant, checked)
+
+
+def test_a_search_expands_a_deal_with_more_outcomes_than_the_bound() -> None:
+    """A deal of 453,600 outcomes (over MAX_OUTCOMES: ``legal_actions`` refuses to list it) is
+    expanded by the explorer one outcome at a time, and a path through it replays."""
+    from rulecheck.check.explore import explore
+    from rulecheck.engine import replay
+    from rulecheck.games.chomp.game import MAX_OUTCOMES
+
+    game = load_game("chomp", "underwater-war", 2, "recommended",
+                     "shark=1,seal=2,plankton=2,octopus=2,littlefish=1,shrimp=1,bigfish=1")
+    with pytest.raises(TooManyOutcomesError, match="453600 distinct outcomes"):
+        game.legal_actions(game.root_state())
+    res = explore(game, symmetry=False, max_states=460_000)
+    assert not res.complete
+    assert len(res.successors(0)) == 453_600 > MAX_OUTCOMES  # every deal, each its own state
+    up = tuple(sorted(game.deck_cards))  # the deals come in lexicographic order
+    down = up[::-1]
+    assert res.trace_to(res.successors(0)[-1]) == [("deal", (down[:5], down[5:]), ())]  # the last one
+    actions = res.trace_to(res.successors(1)[0])  # a turn after the first deal
+    steps, _ = replay(game, actions)
+    assert len(steps) == 2 and actions[0] == ("deal", (up[:5], up[5:]), ())
+
+
 def test_deal_validation() -> None:
     game = load_game("chomp", "standard", 4)
     good = deal_with_tops(game, [[], [], [], []])

@@ -183,7 +183,7 @@ def check_explored(res: ExploreResult, progress: Any = None,
             continue
         if run.bounded:
             break
-        for action in game.legal_actions(state):
+        for action in game.expand_actions(state):
             if not _check_step(run, spec, bridge, game, choices, complete, state, action, node, seen, cache,
                                situate, max_situations):
                 run.bounded = True

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from types import MappingProxyType
 from typing import Any
 
 from rulecheck.core.errors import RulecheckError, RulesetError
-from rulecheck.core.game import TERMINAL, Action, Game, Pending, Violation, action_to_json
+from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, Pending, Violation, action_to_json
 from rulecheck.core.rulings import Ruleset, load_ruleset, load_ruling_points
 from rulecheck.games import load_game
 
@@ -248,22 +249,26 @@ class ExploreResult:
             )
         return type(state) is not Pending and self._key(state) == target
 
-    def _candidates(self, state: Hashable, src: int, dst: int) -> list[tuple[Action, Hashable]]:
-        """Actions at concrete ``state`` (in class ``src``) leading into class ``dst``."""
+    def _candidates(self, state: Hashable, src: int, dst: int) -> Iterator[tuple[Action, Hashable]]:
+        """Actions at concrete ``state`` (in class ``src``) leading into class ``dst``, one at a
+        time: first the search's own (the parent action, if ``state`` is the stored state), then
+        every other (a chance node's outcomes are never listed whole)."""
         game = self.game
-        out: list[tuple[Action, Hashable]] = []
+        first: Action | None = None
         if state == self.states[src] and self.parent[dst] == src:
-            actions = game.legal_actions(state)
             idx = self.parent_action[dst]
-            if 0 <= idx < len(actions):
-                nxt = game.apply_unchecked(state, actions[idx]).state
+            action = next(islice(game.expand_actions(state), idx, None), None) if idx >= 0 else None
+            if action is not None:
+                nxt = game.apply_unchecked(state, action).state
                 if self._matches(nxt, dst):
-                    out.append((actions[idx], nxt))
-        for action in game.legal_actions(state):
+                    first = action
+                    yield action, nxt
+        for action in game.expand_actions(state):
+            if action == first:
+                continue
             nxt = game.apply_unchecked(state, action).state
-            if self._matches(nxt, dst) and (not out or out[0][0] != action):
-                out.append((action, nxt))
-        return out
+            if self._matches(nxt, dst):
+                yield action, nxt
 
     def lift(self, nodes: list[int], start: Hashable | None = None, exact_end: bool = False
              ) -> tuple[list[Action], Hashable]:
@@ -279,8 +284,8 @@ class ExploreResult:
         state = self.game.root_state() if start is None else start
         if not self._matches(state, nodes[0]):
             raise RulecheckError("lift: the start state is not in the class of the path's first state")
-        # explicit stack of candidate lists: invariant: len(chosen) == len(stack) - 1
-        stack: list[list[tuple[Action, Hashable]]] = []
+        # explicit stack of candidate iterators: invariant: len(chosen) == len(stack)
+        stack: list[Iterator[tuple[Action, Hashable]]] = []
         chosen: list[tuple[Action, Hashable]] = []
         current = state
         i = 0
@@ -291,8 +296,10 @@ class ExploreResult:
                 break
             cands = self._candidates(current, nodes[i], nodes[i + 1])
             if exact_end and i + 2 == len(nodes):
-                cands = [c for c in cands if c[1] == self.states[nodes[i + 1]]]
-            while not cands:
+                end = self.states[nodes[i + 1]]
+                cands = (c for c in cands if c[1] == end)
+            pick = next(cands, None)
+            while pick is None:
                 if not stack:
                     raise RulecheckError(
                         f"{self.config.label()}: cannot replay a path through state {nodes[i]}: "
@@ -301,8 +308,7 @@ class ExploreResult:
                 cands = stack.pop()
                 chosen.pop()
                 i -= 1
-                current = chosen[-1][1] if chosen else state
-            pick = cands.pop(0)
+                pick = next(cands, None)
             stack.append(cands)
             chosen.append(pick)
             current = pick[1]
@@ -376,6 +382,7 @@ def explore(
     next_report = t0 + progress_seconds
 
     legal = game.legal_actions
+    chance = game._chance_actions
     apply = game.apply_unchecked
     cur = game._current_player
     canon = game.canonical if symmetry else None
@@ -437,11 +444,14 @@ def explore(
                 progress(i, len(states), transitions, now - t0)
                 next_report = now + progress_seconds
         s = states[i]
+        actions: Iterable[Action]
         if type(s) is Pending:
             actions = legal(s)
         else:
             who = cur(s)
-            if who == TERMINAL:
+            if who == CHANCE:
+                actions = chance(s)  # one outcome at a time, however many the step has
+            elif who == TERMINAL:
                 terminals.append(i)
                 o = outcome(s)
                 outcome_count[o] = outcome_count.get(o, 0) + 1
@@ -450,9 +460,10 @@ def explore(
                 offsets_append(len(succ))
                 i += 1
                 continue
-            actions = legal(s)
-            if not actions:
-                deadlocks.append(i)
+            else:
+                actions = legal(s)
+                if not actions:
+                    deadlocks.append(i)
         for a_idx, action in enumerate(actions):
             step = apply(s, action)
             transitions += 1

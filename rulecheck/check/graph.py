@@ -91,7 +91,9 @@ def fair_successors(res: ExploreResult, analysis: CycleAnalysis,
     for v in range(expanded):
         lo, hi = offsets[v], offsets[v + 1]
         state = res.states[v]
-        actions = () if not everywhere and not cyclic[comp[v]] else game.legal_actions(state)
+        # (a chance step is nobody's move: fairness never rules one out)
+        actions = () if (not everywhere and not cyclic[comp[v]]) or game.is_chance_node(state) \
+            else game.legal_actions(state)
         if not any(game.unfair(state, action) for action in actions):
             new_succ.extend(succ[lo:hi])
         else:
@@ -264,7 +266,7 @@ def to_networkx(res: ExploreResult, max_nodes: int) -> nx.DiGraph:
     for v, state in enumerate(res.states):
         if v >= res.expanded:
             continue
-        for action in game.legal_actions(state):
+        for action in game.expand_actions(state):
             step = game.apply_unchecked(state, action)
             t = step.state
             key = t if isinstance(t, Pending) or not res.symmetry else game.canonical(t)

@@ -302,13 +302,38 @@ class Game(ABC):
         if player == TERMINAL:
             return ()
         if player == CHANCE:
-            return tuple(a for a, _ in self._chance_outcomes(state))
+            return self._chance_action_list(state)
         return self._legal_actions(state)
 
     def chance_outcomes(self, state: Hashable) -> tuple[tuple[Action, Fraction], ...]:
         if not self.is_chance_node(state):
             raise IllegalActionError("chance outcomes asked of a state that is not a chance node")
         return self._chance_outcomes(state)
+
+    def chance_actions(self, state: Hashable) -> Iterator[Action]:
+        """The chance outcomes' actions at a chance node, one at a time and in the order of
+        :meth:`legal_actions`, with no probability computed and no bound on how many: what a
+        search expands, so that a deal with millions of outcomes is never listed whole."""
+        if not self.is_chance_node(state):
+            raise IllegalActionError("chance actions asked of a state that is not a chance node")
+        return self._chance_actions(state)
+
+    def expand_actions(self, state: Hashable) -> Iterator[Action] | tuple[Action, ...]:
+        """The actions a search follows from ``state``: :meth:`legal_actions`, except that a
+        chance node's outcomes come one at a time (:meth:`chance_actions`)."""
+        if not isinstance(state, Pending) and self._current_player(state) == CHANCE:
+            return self._chance_actions(state)
+        return self.legal_actions(state)
+
+    def _chance_actions(self, state: Hashable) -> Iterator[Action]:
+        """The actions of :meth:`_chance_outcomes` (a game whose chance steps can have many
+        outcomes produces them lazily instead, in the same order)."""
+        return iter([a for a, _ in self._chance_outcomes(state)])
+
+    def _chance_action_list(self, state: Hashable) -> tuple[Action, ...]:
+        """``legal_actions`` at a chance node: every outcome's action (TooManyOutcomesError
+        past the game's bound, as :meth:`chance_outcomes`)."""
+        return tuple(a for a, _ in self._chance_outcomes(state))
 
     def sample_chance(self, state: Hashable, rng: random.Random) -> Action:
         return self._sample_chance(state, rng)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Final
 
@@ -128,36 +128,67 @@ class ChompGame(Game):
     # ------------------------------------------------------------------ chance
     def _chance_outcomes(self, state: Hashable) -> tuple[tuple[Action, Fraction], ...]:
         s: ChompState = state  # type: ignore[assignment]
+        self._check_outcome_count(s)
+        if s.phase == DEAL:
+            out: list[tuple[Action, Fraction]] = []
+            for action in self._chance_actions(s):
+                rest = action[2]
+                rest_c = tuple(rest.count(c) for c in range(KINDS))
+                out.append((action, sequence_probability(self.counts, rest_c)))
+            return tuple(out)
+        cards = s.discards[s.shuffle_for]
+        prob = sequence_probability(tuple(cards.count(c) for c in range(KINDS)), (0,) * KINDS)
+        return tuple((action, prob) for action in self._chance_actions(s))
+
+    def _chance_action_list(self, state: Hashable) -> tuple[Action, ...]:
+        s: ChompState = state  # type: ignore[assignment]
+        self._check_outcome_count(s)
+        return tuple(self._chance_actions(s))
+
+    def _chance_actions(self, state: Hashable) -> Iterator[Action]:
+        """Every deal (en.setup.1: the piles dealt equally, the extra cards out of play) or every
+        order of the discard pile being shuffled (en.outcomes.5), in lexicographic order of the
+        cards drawn, one at a time: no probability, no bound."""
+        s: ChompState = state  # type: ignore[assignment]
         if s.phase == DEAL:
             n, k = self.num_players, self.per_player
-            count = count_sequences(self.counts, n * k)
-            if count > MAX_OUTCOMES:
-                sample = self._sample_chance(s, random.Random(0))
-                raise TooManyOutcomesError(
-                    f"the deal has {count} distinct outcomes (more than {MAX_OUTCOMES}); sample one "
-                    f"or give it explicitly, e.g. {self.describe_action(s, sample)}"
-                )
-            out: list[tuple[Action, Fraction]] = []
             for seq in multiset_sequences(list(self.counts), n * k):
                 rest_c = list(self.counts)
                 for c in seq:
                     rest_c[c] -= 1
-                rest = tuple(c for c in range(KINDS) for _ in range(rest_c[c]))
-                piles = tuple(seq[i * k:(i + 1) * k] for i in range(n))
-                out.append((("deal", piles, rest), sequence_probability(self.counts, tuple(rest_c))))
-            return tuple(out)
+                rest = tuple([c for c in range(KINDS) for _ in range(rest_c[c])])
+                yield ("deal", tuple([seq[i * k:(i + 1) * k] for i in range(n)]), rest)
+            return
         p = s.shuffle_for
         cards = s.discards[p]
-        counts = tuple(cards.count(c) for c in range(KINDS))
-        count = count_sequences(counts, len(cards))
-        if count > MAX_OUTCOMES:
+        for seq in multiset_sequences([cards.count(c) for c in range(KINDS)], len(cards)):
+            yield ("shuffle", p, seq)
+
+    def _check_outcome_count(self, s: ChompState) -> None:
+        """TooManyOutcomesError if the chance step at ``s`` has more than :data:`MAX_OUTCOMES`
+        distinct outcomes (the exact count is made only when a quick upper bound, the orders of
+        that many distinct cards, is over it)."""
+        if s.phase == DEAL:
+            counts, length = self.counts, self.num_players * self.per_player
+        else:
+            cards = s.discards[s.shuffle_for]
+            counts, length = tuple(cards.count(c) for c in range(KINDS)), len(cards)
+        bound = 1
+        for i in range(sum(counts) - length + 1, sum(counts) + 1):
+            bound *= i
+        if bound <= MAX_OUTCOMES:
+            return
+        count = count_sequences(counts, length)
+        if count <= MAX_OUTCOMES:
+            return
+        sample = self.describe_action(s, self._sample_chance(s, random.Random(0)))
+        if s.phase == DEAL:
             raise TooManyOutcomesError(
-                f"shuffling {_pname(p)}'s discard pile of {len(cards)} cards has {count} distinct "
-                f"orders (more than {MAX_OUTCOMES}); sample one instead, e.g. "
-                f"{self.describe_action(s, self._sample_chance(s, random.Random(0)))}"
-            )
-        prob = sequence_probability(counts, (0,) * KINDS)
-        return tuple((("shuffle", p, seq), prob) for seq in multiset_sequences(list(counts), len(cards)))
+                f"the deal has {count} distinct outcomes (more than {MAX_OUTCOMES}); sample one "
+                f"or give it explicitly, e.g. {sample}")
+        raise TooManyOutcomesError(
+            f"shuffling {_pname(s.shuffle_for)}'s discard pile of {length} cards has {count} distinct "
+            f"orders (more than {MAX_OUTCOMES}); sample one instead, e.g. {sample}")
 
     def _sample_chance(self, state: Hashable, rng: random.Random) -> Action:
         s: ChompState = state  # type: ignore[assignment]
@@ -306,12 +337,19 @@ class ChompGame(Game):
             state = state.before
         s: ChompState = state  # type: ignore[assignment]
         out: list[Violation] = []
-        got = Counter(_all_cards(s))
-        want = Counter(self.deck_cards) if s.phase != DEAL else Counter()  # before the deal: in the box
-        if got != want:
+        got = [0] * KINDS
+        for c in _all_cards(s):
+            if 0 <= c < KINDS:
+                got[c] += 1
+            else:
+                got.append(c)  # not a card: never equal to the deck's counts
+        want = self.counts if s.phase != DEAL else _NO_CARDS  # before the deal: in the box
+        if tuple(got) != want:
+            have = Counter(_all_cards(s))
+            deck = Counter(self.deck_cards) if s.phase != DEAL else Counter()
             out.append(Violation("cards-conserved", ("en.setup.1", "es.componentes.1"),
-                                 f"cards not conserved: have {dict(sorted(got.items()))}, "
-                                 f"deck has {dict(sorted(want.items()))}"))
+                                 f"cards not conserved: have {dict(sorted(have.items()))}, "
+                                 f"deck has {dict(sorted(deck.items()))}"))
         if s.phase in (TURN, 2, SHUFFLE) and s.mode == STANDARD and bin(s.active).count("1") < 3 and \
                 s.step == 0 and not any(s.table):  # (the last two's choice is step LAST_TWO)
             out.append(Violation("three-players-with-cards", ("en.ending.2",),
@@ -609,6 +647,9 @@ def _dispatch(w: Work, ctx: Context, s: ChompState, action: Action) -> None:
 
 def _fail(where: str, c: Any) -> bool:
     raise InvalidStateError(f"state field {where}: {c!r} is not a card name")
+
+
+_NO_CARDS: Final = (0,) * KINDS
 
 
 def _all_cards(s: ChompState) -> list[int]:
