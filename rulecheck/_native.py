@@ -35,6 +35,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "rulecheck.core.provenance",
     "rulecheck.games.chomp.cards",
     "rulecheck.games.chomp.state",
+    "rulecheck.games.chomp.packing",
     "rulecheck.games.chomp.race",
     "rulecheck.games.chomp.standard",
     "rulecheck.games.chomp.two_player",

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from types import MappingProxyType
-from typing import Any
+from typing import Any, overload
 
 from rulecheck.core.errors import RulecheckError, RulesetError
 from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, Pending, Violation, action_to_json
@@ -127,6 +127,30 @@ class Config:
         return f"{self.game} {self.variant} {self.players}p deck={self.deck} ruleset={self.ruleset}{changed}"
 
 
+class PackedStates(Sequence[Hashable]):
+    """The states of a compact search (:func:`explore` with ``compact``): each stored as the
+    game's byte encoding (a :class:`Pending` state as it is), decoded when read."""
+
+    def __init__(self, stored: list[Hashable], unpack: Callable[[bytes], Hashable]) -> None:
+        self.stored = stored
+        self.unpack = unpack
+
+    def __len__(self) -> int:
+        return len(self.stored)
+
+    @overload
+    def __getitem__(self, i: int) -> Hashable: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Hashable]: ...
+
+    def __getitem__(self, i: int | slice) -> Hashable | list[Hashable]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.stored)))]
+        x = self.stored[i]
+        return self.unpack(x) if type(x) is bytes else x
+
+
 @dataclass
 class ExploreResult:
     """Everything one search saw. States are numbered in BFS order (so by depth).
@@ -164,6 +188,7 @@ class ExploreResult:
     violations_first: dict[str, tuple[int, Violation]] = field(default_factory=dict)
     violation_count: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    packed: bool = False  # states stored as the game's byte encoding (explore(..., compact=True))
 
     # ------------------------------------------------------------------ summary
     @property
@@ -224,9 +249,11 @@ class ExploreResult:
 
     def node_of(self, state: Hashable) -> int | None:
         """The ID of the stored state ``state`` stands for (as the search looked it up), or None."""
-        j = self.index.get(state)
+        index, packed = self.index, self.packed and type(state) is not Pending
+        j = index.get(self.game.pack(state) if packed else state)
         if j is None and self.symmetry and type(state) is not Pending:
-            j = self.index.get(self.game.canonical(state))
+            key = self.game.canonical(state)
+            j = index.get(self.game.pack(key) if packed else key)
         return j
 
     # ------------------------------------------------------------------ witnesses
@@ -357,6 +384,7 @@ def explore(
     progress: Progress | None = None,
     progress_seconds: float = 2.0,
     config: Config | None = None,
+    compact: bool = False,
 ) -> ExploreResult:
     """Breadth-first search of every state reachable from ``game.root_state()``.
 
@@ -371,6 +399,8 @@ def explore(
     progress: called about every ``progress_seconds`` with the running figures.
     config: how to name the configuration (default: from the game; pass it to keep a ruleset
         file's path so that witnesses reload it).
+    compact: store each state as the game's exact byte encoding (``game.pack``; about a tenth
+        of the memory, a little more time); ``states`` then decodes a state when it is read.
 
     Returns
     -------
@@ -383,6 +413,8 @@ def explore(
 
     legal = game.legal_actions
     chance = game._chance_actions
+    pack = game.pack if compact else None
+    unpack = game.unpack
     apply = game.apply_unchecked
     cur = game._current_player
     canon = game.canonical if symmetry else None
@@ -391,8 +423,11 @@ def explore(
 
     root = game.root_state()
     root_key = root if canon is None else canon(root)
-    states: list[Hashable] = [root_key]
-    index: dict[Hashable, int] = {root_key: 0}
+    if compact and game.pack(root_key) is None:
+        raise ValueError(f"{game.name} has no compact state encoding (explore it without compact)")
+    stored_root = root_key if pack is None else pack(root_key)
+    states: list[Hashable] = [stored_root]
+    index: dict[Hashable, int] = {stored_root: 0}
     parent = array("i", [-1])
     parent_action = array("i", [-1])
     offsets = array("q", [0])
@@ -444,6 +479,8 @@ def explore(
                 progress(i, len(states), transitions, now - t0)
                 next_report = now + progress_seconds
         s = states[i]
+        if type(s) is bytes:
+            s = unpack(s)
         actions: Iterable[Action]
         if type(s) is Pending:
             actions = legal(s)
@@ -473,16 +510,25 @@ def explore(
                 seen_clause_tuples.add(cl)
                 cited_update(cl)
             t = step.state
-            # a stored key is canonical, and canonical() is idempotent: skip the call for it
-            j = index_get(t)
-            key = t
-            if j is None and canon is not None and type(t) is not Pending:
-                key = canon(t)
-                j = index_get(key)
+            if pack is None:
+                # a stored key is canonical, and canonical() is idempotent: skip the call for it
+                j = index_get(t)
+                key = t
+                if j is None and canon is not None and type(t) is not Pending:
+                    key = canon(t)
+                    j = index_get(key)
+                stored = key
+            elif type(t) is Pending:
+                j = index_get(t)
+                key = stored = t
+            else:
+                key = canon(t) if canon is not None else t
+                stored = pack(key)
+                j = index_get(stored)
             if j is None:
                 j = len(states)
-                index[key] = j
-                states_append(key)
+                index[stored] = j
+                states_append(stored)
                 parent_append(i)
                 pa_append(a_idx)
                 if prov.gap is not None:
@@ -500,6 +546,9 @@ def explore(
         offsets_append(len(succ))
         i += 1
 
+    if pack is not None:
+        res.states = PackedStates(states, unpack)  # type: ignore[assignment]
+        res.packed = True
     res.complete = stop == "exhausted"
     res.stop_reason = stop
     res.expanded = i

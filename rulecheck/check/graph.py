@@ -269,8 +269,7 @@ def to_networkx(res: ExploreResult, max_nodes: int) -> nx.DiGraph:
         for action in game.expand_actions(state):
             step = game.apply_unchecked(state, action)
             t = step.state
-            key = t if isinstance(t, Pending) or not res.symmetry else game.canonical(t)
-            w = res.index[key]
+            w = res.node_of(t)
             attrs: dict[str, Any] = {
                 "action": " ".join(str(x) for x in action_to_json(action)),
                 "clauses": " ".join(step.provenance.clauses),

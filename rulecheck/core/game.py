@@ -325,6 +325,15 @@ class Game(ABC):
             return self._chance_actions(state)
         return self.legal_actions(state)
 
+    def pack(self, state: Hashable) -> bytes | None:
+        """A compact, exact encoding of a state that is not :class:`Pending` (``unpack`` gives it
+        back), for searches too big to keep states as objects; None if the game has none."""
+        return None
+
+    def unpack(self, data: bytes) -> Hashable:
+        """The state :meth:`pack` encoded as ``data``."""
+        raise NotImplementedError(f"{self.name} has no compact state encoding")
+
     def _chance_actions(self, state: Hashable) -> Iterator[Action]:
         """The actions of :meth:`_chance_outcomes` (a game whose chance steps can have many
         outcomes produces them lazily instead, in the same order)."""

@@ -21,7 +21,7 @@ from rulecheck.core.game import (
 )
 from rulecheck.core.provenance import Context, Step, Undetermined
 from rulecheck.core.rulings import Ruleset
-from rulecheck.games.chomp import public, standard
+from rulecheck.games.chomp import packing, public, standard
 from rulecheck.games.chomp.cards import (
     CARD_NAMES,
     DISPLAY_NAMES,
@@ -139,6 +139,13 @@ class ChompGame(Game):
         cards = s.discards[s.shuffle_for]
         prob = sequence_probability(tuple(cards.count(c) for c in range(KINDS)), (0,) * KINDS)
         return tuple((action, prob) for action in self._chance_actions(s))
+
+    def pack(self, state: Hashable) -> bytes | None:
+        """:func:`rulecheck.games.chomp.packing.pack` (about 70 bytes a state)."""
+        return packing.pack(state) if type(state) is ChompState else None  # type: ignore[arg-type]
+
+    def unpack(self, data: bytes) -> Hashable:
+        return packing.unpack(data, self.num_players)
 
     def _chance_action_list(self, state: Hashable) -> tuple[Action, ...]:
         s: ChompState = state  # type: ignore[assignment]
