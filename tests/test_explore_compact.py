@@ -65,3 +65,19 @@ def test_a_game_without_an_encoding_says_so() -> None:
     game = Config("chonker-party", "standard", 2, "sweet=1,salty=1,chonk=1,leaf=2,skip=1,hand=1", "raw").load()
     with pytest.raises(ValueError, match="chonker-party has no compact state encoding"):
         explore(game, compact=True)
+
+
+def test_the_store_numbers_keys_in_order_and_finds_them_by_content() -> None:
+    from rulecheck.check.store import StateStore
+
+    rng = random.Random(7)
+    keys = list(dict.fromkeys(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 12))) for _ in range(5000)))
+    store = StateStore()
+    for i, key in enumerate(keys):
+        assert store.get(key) is None
+        assert store.add(key) == i
+    assert len(store) == len(keys) and store.bits > 10  # it grew
+    assert all(store.get(key) == i and store[i] == key for i, key in enumerate(keys))
+    assert store.get(b"not stored at all, longer than any key") is None
+    with pytest.raises(IndexError):
+        store[len(keys)]

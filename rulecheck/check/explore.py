@@ -21,6 +21,7 @@ which at each step picks an action whose result is in the next state's symmetry 
 
 from __future__ import annotations
 
+import pickle
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
@@ -29,6 +30,7 @@ from itertools import islice
 from types import MappingProxyType
 from typing import Any, overload
 
+from rulecheck.check.store import StateStore
 from rulecheck.core.errors import RulecheckError, RulesetError
 from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, Pending, Violation, action_to_json
 from rulecheck.core.rulings import Ruleset, load_ruleset, load_ruling_points
@@ -127,11 +129,33 @@ class Config:
         return f"{self.game} {self.variant} {self.players}p deck={self.deck} ruleset={self.ruleset}{changed}"
 
 
-class PackedStates(Sequence[Hashable]):
-    """The states of a compact search (:func:`explore` with ``compact``): each stored as the
-    game's byte encoding (a :class:`Pending` state as it is), decoded when read."""
+def _encoder(game: Game) -> Callable[[Hashable], bytes]:
+    """A state as bytes for a compact search: ``game.pack`` (which never starts with byte 0xFF),
+    or a :class:`Pending` state pickled after a 0xFF byte."""
+    pack = game.pack
 
-    def __init__(self, stored: list[Hashable], unpack: Callable[[bytes], Hashable]) -> None:
+    def encode(state: Hashable) -> bytes:
+        if type(state) is Pending:
+            return b"\xff" + pickle.dumps(state, protocol=5)
+        return pack(state)  # type: ignore[return-value]
+
+    return encode
+
+
+def _decoder(game: Game) -> Callable[[bytes], Hashable]:
+    unpack = game.unpack
+
+    def decode(data: bytes) -> Hashable:
+        return pickle.loads(data[1:]) if data[0] == 0xFF else unpack(data)
+
+    return decode
+
+
+class PackedStates(Sequence[Hashable]):
+    """The states of a compact search (:func:`explore` with ``compact``), kept encoded in a
+    :class:`~rulecheck.check.store.StateStore` and decoded when read."""
+
+    def __init__(self, stored: StateStore, unpack: Callable[[bytes], Hashable]) -> None:
         self.stored = stored
         self.unpack = unpack
 
@@ -147,8 +171,7 @@ class PackedStates(Sequence[Hashable]):
     def __getitem__(self, i: int | slice) -> Hashable | list[Hashable]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self.stored)))]
-        x = self.stored[i]
-        return self.unpack(x) if type(x) is bytes else x
+        return self.unpack(self.stored[i])
 
 
 @dataclass
@@ -171,8 +194,8 @@ class ExploreResult:
     stop_reason: str
     expanded: int
     transitions: int
-    states: list[Hashable]
-    index: dict[Hashable, int]
+    states: list[Hashable] | PackedStates
+    index: dict[Hashable, int] | StateStore
     parent: array
     parent_action: array
     offsets: array
@@ -249,11 +272,16 @@ class ExploreResult:
 
     def node_of(self, state: Hashable) -> int | None:
         """The ID of the stored state ``state`` stands for (as the search looked it up), or None."""
-        index, packed = self.index, self.packed and type(state) is not Pending
-        j = index.get(self.game.pack(state) if packed else state)
+        lookup: Callable[[Any], int | None] = self.index.get
+        if isinstance(self.index, StateStore):
+            get, encode = self.index.get, _encoder(self.game)
+
+            def lookup(s: Hashable) -> int | None:
+                return get(encode(s))
+
+        j = lookup(state)
         if j is None and self.symmetry and type(state) is not Pending:
-            key = self.game.canonical(state)
-            j = index.get(self.game.pack(key) if packed else key)
+            j = lookup(self.game.canonical(state))
         return j
 
     # ------------------------------------------------------------------ witnesses
@@ -413,8 +441,7 @@ def explore(
 
     legal = game.legal_actions
     chance = game._chance_actions
-    pack = game.pack if compact else None
-    unpack = game.unpack
+    pack = _encoder(game) if compact else None
     apply = game.apply_unchecked
     cur = game._current_player
     canon = game.canonical if symmetry else None
@@ -423,11 +450,15 @@ def explore(
 
     root = game.root_state()
     root_key = root if canon is None else canon(root)
-    if compact and game.pack(root_key) is None:
-        raise ValueError(f"{game.name} has no compact state encoding (explore it without compact)")
-    stored_root = root_key if pack is None else pack(root_key)
-    states: list[Hashable] = [stored_root]
-    index: dict[Hashable, int] = {stored_root: 0}
+    store: StateStore | None = None
+    states: list[Hashable] | PackedStates = [root_key]
+    index: dict[Hashable, int] | StateStore = {root_key: 0}
+    if pack is not None:
+        if game.pack(root_key) is None:
+            raise ValueError(f"{game.name} has no compact state encoding (explore it without compact)")
+        store = StateStore()
+        store.add(pack(root_key))
+        states, index = PackedStates(store, _decoder(game)), store
     parent = array("i", [-1])
     parent_action = array("i", [-1])
     offsets = array("q", [0])
@@ -447,12 +478,12 @@ def explore(
     outcome_count = res.outcome_count
     violations_first = res.violations_first
     violation_count = res.violation_count
-    states_append = states.append
+    states_append = states.append if isinstance(states, list) else None
     parent_append = parent.append
     pa_append = parent_action.append
     succ_append = succ.append
     offsets_append = offsets.append
-    index_get = index.get
+    index_get: Callable[[Any], int | None] = index.get
 
     def check(node: int, state: Hashable) -> None:
         for v in invariants(state):  # type: ignore[misc]
@@ -479,8 +510,6 @@ def explore(
                 progress(i, len(states), transitions, now - t0)
                 next_report = now + progress_seconds
         s = states[i]
-        if type(s) is bytes:
-            s = unpack(s)
         actions: Iterable[Action]
         if type(s) is Pending:
             actions = legal(s)
@@ -518,17 +547,17 @@ def explore(
                     key = canon(t)
                     j = index_get(key)
                 stored = key
-            elif type(t) is Pending:
-                j = index_get(t)
-                key = stored = t
             else:
-                key = canon(t) if canon is not None else t
+                key = t if canon is None or type(t) is Pending else canon(t)
                 stored = pack(key)
                 j = index_get(stored)
             if j is None:
-                j = len(states)
-                index[stored] = j
-                states_append(stored)
+                if pack is None:
+                    j = len(states)
+                    index[stored] = j  # type: ignore[index]
+                    states_append(stored)  # type: ignore[misc]
+                else:
+                    j = store.add(stored)  # type: ignore[union-attr,arg-type]
                 parent_append(i)
                 pa_append(a_idx)
                 if prov.gap is not None:
@@ -546,9 +575,7 @@ def explore(
         offsets_append(len(succ))
         i += 1
 
-    if pack is not None:
-        res.states = PackedStates(states, unpack)  # type: ignore[assignment]
-        res.packed = True
+    res.packed = pack is not None
     res.complete = stop == "exhausted"
     res.stop_reason = stop
     res.expanded = i
