@@ -384,9 +384,15 @@ first option listed by `rulecheck rulings chomp` marked "recommended"). A player
 
 **Scheduling** (after the deal, after every round, before every replay, war or next card, after a race step).
 Before a turn-over, every player in it who must turn over more cards than his pile holds (1; 2 in Doble Chomp;
-3 in a war) and has a discard pile gets a shuffle of it, lowest seat first, one chance node each. Under
+3 in a war) and has a discard pile gets a shuffle of it, one chance node each. Under
 `chomp.reshuffle_when = when_pile_runs_out`, also every player in with an empty pile and a discard pile, before
-a turn-over or a race (the recommended `when_needed` shuffles only when a card is needed). Then the phase is
+a turn-over or a race (the recommended `when_needed` shuffles only when a card is needed). Of the players who
+must shuffle, the first is not chosen by seat but by what each holds: the one with the smallest key (his pile,
+top card first; his discard pile; his face-up cards; his set-aside cards; his set-aside tie cards, each a list
+of card codes compared element by element, a shorter list first when one is the start of the other; then
+whether he is in `active`, `ban_win`, `ban_bad`, `bad`, `replay`, `winners`, 0 before 1), the lowest seat among
+equal keys; after his shuffle the choice is made again among the rest. (The shuffles are independent, so the
+order changes no probability; it makes the rules treat every permutation of the players alike.) Then the phase is
 `turn` (actor: the lowest-numbered player in, taking `turn_over` for everyone) or `race`.
 
 **The deal.** The piles and the cards out of play are set, everyone is in, the step is `new-round`. (3+ player
@@ -457,9 +463,10 @@ instead. The centre's cards go to the next round's winner.
 **Turn-over.** Step `new-round`: every player in turns over his top card (Doble Chomp: his top two, kept sorted);
 a replay (`ink-out-replay`, `tie-replay`): the players who replay. A player without a card plays none; in a
 replay, under `chomp.replay_no_card = washed_up`, he is out at once (Doble Chomp, under `chomp.doble_short =
-loses_game`, a player with fewer than two cards loses the game). If nobody turned over a card, the set-aside
-cards go back to their owners (new round) or, in a replay, as `chomp.replay_nobody_can_play` says, and the round
-ends. Otherwise the race starts:
+loses_game`, every player in the turn-over with fewer than two cards loses the game before anyone turns a card
+over: the others in win, `last-player-standing`, or, if nobody is left, a `draw`). If nobody turned over a
+card, the set-aside cards go back to their owners (new round) or, in a replay, as `chomp.replay_nobody_can_play`
+says, and the round ends. Otherwise the race starts:
 - an Eel among the face-up cards: `feeding-frenzy` (with an Octopus too: the Eel prevails);
 - else an Octopus: `ink-out` (in an Ink Out replay, under `chomp.octopus_in_replay = octopus_ignored`, an
   ordinary race in which the Octopus is a card nobody can chomp);

@@ -193,13 +193,22 @@ class Game:
 
     def schedule_turn(self, s: dict[str, Any]) -> None:
         """Before a turn-over: a player whose pile is too short (1 card, 3 in a war) and who has a discard
-        pile shuffles it, lowest seat first, one chance node each; then the players turn over."""
+        pile shuffles it, one chance node each; then the players turn over. If both must, the one with
+        the smaller key goes first (pile, discard pile, face-up cards, set-aside cards as lists of codes,
+        then the mask bits), player 1 only if his key is smaller."""
         need = 3 if s["step"] == "war" else 1
-        for p in (0, 1):
-            if len(s["piles"][p]) < need and s["discards"][p]:
-                s["phase"], s["shuffling"], s["after"] = "shuffle", p, "turn"
-                return
+        must = [p for p in (0, 1) if len(s["piles"][p]) < need and s["discards"][p]]
+        if must:
+            first = min(must, key=lambda p: (self.key(s, p), p))
+            s["phase"], s["shuffling"], s["after"] = "shuffle", first, "turn"
+            return
         s["phase"], s["shuffling"], s["after"] = "turn", None, None
+
+    @staticmethod
+    def key(s: dict[str, Any], p: int) -> tuple[Any, ...]:
+        """What the guide orders the players who must shuffle by (both are in; no tie cards here)."""
+        return (s["piles"][p], s["discards"][p], s["table"][p], s["aside"][p], [],
+                (1, 0, int(s["no_more_bad"][p]), int(s["bad"][p]), 0, 0))
 
     def shuffle(self, s: dict[str, Any], p: int, order: list[int]) -> None:
         s["piles"][p] = list(order) + s["piles"][p] if MUTANT == "shuffle-on-top" else s["piles"][p] + list(order)

@@ -250,6 +250,7 @@ def two_player_encoding(variant: str, rulings: Mapping[str, tuple[str, ...]], cl
     inputs: list[tuple[str, z3.SortRef]] = [("act", bv(3)), ("slapper", bv(1)), ("own", z3.BoolSort())]
     if ints:
         inputs += [(f"draw{p}_{j}", bv(CARD_BITS)) for p in range(2) for j in range(3)]
+        inputs.append(("pick", bv(1)))  # who shuffles first when both must (their piles' order is forgotten)
     else:
         inputs += [(f"ord_{k}", bv(CARD_BITS)) for k in range(SLOTS)]
     inputs += [(f"opt.{rid}", z3.BoolSort()) for rid in open_rulings]
@@ -462,9 +463,26 @@ class _UW:
         no_shuffle = z3.And(z3.Not(sh[0]), z3.Not(sh[1]))
         self.rule(w, "chomp.reshuffle_when", z3.And(pc, no_shuffle, z3.Or(empties)), inp)  # when_needed only
         shuffling = z3.Or(sh)
-        w["shuf"] = z3.If(sh[0], _bv(0, 1), z3.If(sh[1], _bv(1, 1), _bv(0, 1)))
+        if self.ints:  # the piles' order is forgotten: either may go first when both must
+            second = z3.And(sh[0], sh[1], inp["pick"] == 1)
+        else:
+            second = _first_to_shuffle(sh, lambda a, b: self.key_less(w, a, b))[1]
+        w["shuf"] = z3.If(z3.Or(second, z3.And(z3.Not(sh[0]), sh[1])), _bv(1, 1), _bv(0, 1))
         w["resume"] = z3.If(shuffling, res, _bv(R_NONE, 2))
         w["phase"] = z3.If(shuffling, _bv(SHUFFLE, 3), z3.If(is_turn, _bv(TURN, 3), _bv(RACE, 3)))
+
+    def key_less(self, w: Sym, a: int, b: int) -> tuple[Any, Any]:
+        """(key_a < key_b, key_a == key_b): ``state.player_key`` of players a and b, who must
+        both shuffle (so their piles hold fewer than 3 cards); ``replay`` and ``winners`` are 0
+        and both are in the game."""
+        return _key_less([
+            _cells_less([w[f"pile{a}_{j}"] for j in range(3)], w[f"len{a}"],
+                        [w[f"pile{b}_{j}"] for j in range(3)], w[f"len{b}"]),
+            _multiset_less([w[f"disc{a}_{v}"] for v in range(KINDS)], [w[f"disc{b}_{v}"] for v in range(KINDS)]),
+            _card_less(w[f"has{a}"], w[f"tab{a}"], w[f"has{b}"], w[f"tab{b}"]),
+            _multiset_less([w[f"aside{a}_{v}"] for v in range(KINDS)], [w[f"aside{b}_{v}"] for v in range(KINDS)]),
+            *[_bool_less(w[f"{f}{a}"], w[f"{f}{b}"]) for f in ("banw", "banb", "bad")],
+        ])
 
     def end_of_round(self, w: Sym, pc: Any, inp: State) -> None:
         """standard.end_of_round (done in :meth:`finish`)."""
@@ -1028,6 +1046,81 @@ def _bit(x: Any, flag: int) -> Any:
     return (x & flag) != 0
 
 
+# The order in which players who must both shuffle do so (standard.schedule): the smaller
+# ``state.player_key`` first, the lower seat among equal keys. A key is compared part by part
+# (pile, discard pile, face-up cards, set-aside cards, set-aside tie cards, mask bits); each
+# helper below gives a part's (less, equal) for players a and b.
+
+def _key_less(parts: list[tuple[Any, Any]]) -> tuple[Any, Any]:
+    """(key_a < key_b, key_a == key_b) from each part's (less, equal), compared in order."""
+    lt: Any = z3.BoolVal(False)
+    eq: Any = z3.BoolVal(True)
+    for plt, peq in reversed(parts):
+        lt = z3.Or(plt, z3.And(peq, lt))
+        eq = z3.And(peq, eq)
+    return lt, eq
+
+
+def _multiset_less(a: list[Any], b: list[Any]) -> tuple[Any, Any]:
+    """Two sorted card tuples given as counts by kind, compared as tuples: at the first kind
+    whose counts differ, the one with more of it is smaller if the other holds a higher card,
+    else (the other is a prefix of it) larger."""
+    terms = []
+    same: Any = z3.BoolVal(True)
+    for v in range(len(a)):
+        more_a = z3.Or([a[u] != 0 for u in range(v + 1, len(a))] or [z3.BoolVal(False)])
+        more_b = z3.Or([b[u] != 0 for u in range(v + 1, len(b))] or [z3.BoolVal(False)])
+        terms.append(z3.And(same, z3.Or(z3.And(_ugt(a[v], b[v]), more_b), z3.And(_ult(a[v], b[v]), z3.Not(more_a)))))
+        same = z3.And(same, a[v] == b[v])
+    return z3.Or(terms), same
+
+
+def _cells_less(a: list[Any], la: Any, b: list[Any], lb: Any) -> tuple[Any, Any]:
+    """Two piles in order (cells, top first, 0 beyond the length), compared as tuples on their
+    first ``len(a)`` cells (the piles of players who must shuffle are that short)."""
+    terms = []
+    same: Any = z3.BoolVal(True)
+    for j in range(len(a)):
+        k = z3.BitVecVal(j, la.size()) if z3.is_bv(la) else z3.IntVal(j)
+        in_a, in_b = _ugt(la, k), _ugt(lb, k)
+        terms.append(z3.And(same, in_b, z3.Or(z3.Not(in_a), z3.ULT(a[j], b[j]))))
+        same = z3.And(same, in_a == in_b, z3.Implies(in_a, a[j] == b[j]))
+    return z3.Or(terms), same
+
+
+def _card_less(has_a: Any, ta: Any, has_b: Any, tb: Any) -> tuple[Any, Any]:
+    """Face-up cards of one card at most (``has``, the card), compared as tuples."""
+    lt = z3.Or(z3.And(z3.Not(has_a), has_b), z3.And(has_a, has_b, z3.ULT(ta, tb)))
+    return lt, z3.And(has_a == has_b, z3.Implies(has_a, ta == tb))
+
+
+def _bool_less(x: Any, y: Any) -> tuple[Any, Any]:
+    """A mask bit of two players: 0 before 1."""
+    return z3.And(z3.Not(x), y), x == y
+
+
+def _first_to_shuffle(cands: list[Any], less: Callable[[int, int], tuple[Any, Any]]) -> list[Any]:
+    """Who shuffles first among the players for whom ``cands`` holds (standard.schedule's scan:
+    the smallest key, the lowest seat among equal keys), one Bool per player; ``less(p, q)`` is
+    the (less, equal) of their keys."""
+    n = len(cands)
+    cmp = {(p, q): less(p, q) for p in range(n) for q in range(n) if p < q}
+    chosen = []
+    for p in range(n):
+        beats = []
+        for q in range(n):
+            if q == p:
+                continue
+            if p < q:
+                lt, eq = cmp[(p, q)]
+                beats.append(z3.Or(z3.Not(cands[q]), lt, eq))
+            else:
+                lt, eq = cmp[(q, p)]
+                beats.append(z3.Or(z3.Not(cands[q]), z3.Not(z3.Or(lt, eq))))
+        chosen.append(z3.And(cands[p], *beats))
+    return chosen
+
+
 KW = 4
 """Bits of a count by kind (at most 11 cards of a kind: every count by kind fits in 4 bits;
 measured: 4 instead of 6 bits cuts each step's clauses by a third: 104,690 -> 68,660 after bit-blasting, 3 players)."""
@@ -1453,16 +1546,33 @@ class _Std:
         early = self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)),
                           inp)("when_pile_runs_out")
         first: Any = _bv(0, self.sel)
-        for p in reversed(range(n)):
-            first = z3.If(sh[p], _bv(p, self.sel), first)
+        for p, chosen in enumerate(_first_to_shuffle(sh, lambda a, b: self.key_less(w, a, b))):
+            first = z3.If(chosen, _bv(p, self.sel), first)
         first_empty: Any = _bv(0, self.sel)
-        for p in reversed(range(n)):
-            first_empty = z3.If(empties[p], _bv(p, self.sel), first_empty)
+        for p, chosen in enumerate(_first_to_shuffle(empties, lambda a, b: self.key_less(w, a, b))):
+            first_empty = z3.If(chosen, _bv(p, self.sel), first_empty)
         runs_out = z3.And(z3.Not(shuffling), z3.Or(empties), early)
         w["shuf"] = z3.If(shuffling, first, z3.If(runs_out, first_empty, _bv(0, self.sel)))
         shuffle = z3.Or(shuffling, runs_out)
         w["resume"] = z3.If(shuffle, r, _bv(_st.R_NONE, 2))
         w["phase"] = z3.If(shuffle, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
+
+    def key_less(self, w: Sym, a: int, b: int) -> tuple[Any, Any]:
+        """(key_a < key_b, key_a == key_b): ``state.player_key`` of players a and b, who must
+        both shuffle (so their piles hold at most one card, and the piles' counts by kind are
+        their order); ``winners`` is 0 while the game goes on."""
+        return _key_less([
+            _multiset_less(self.vec(w, f"pile{a}_"), self.vec(w, f"pile{b}_")),
+            _multiset_less(self.vec(w, f"disc{a}_"), self.vec(w, f"disc{b}_")),
+            self.table_less(w, a, b),
+            _multiset_less(self.vec(w, f"aside{a}_"), self.vec(w, f"aside{b}_")),
+            _multiset_less(self.tie_vec(w, a), self.tie_vec(w, b)),
+            *[_bool_less(w[f"{f}{a}"], w[f"{f}{b}"]) for f in ("act", "banw", "banb", "bad", "rep")],
+        ])
+
+    def table_less(self, w: Sym, a: int, b: int) -> tuple[Any, Any]:
+        """The face-up cards of a and b compared (one card each at most)."""
+        return _card_less(w[f"has{a}"], w[f"tab{a}"], w[f"has{b}"], w[f"tab{b}"])
 
     def clear_round(self, w: Sym) -> None:
         for p in range(self.n):

@@ -34,7 +34,9 @@ from rulecheck.check.symbolic.chomp_encoding import (
     Sym,
     _bit,
     _bv,
+    _cells_less,
     _check_counts,
+    _first_to_shuffle,
     _sel,
     _Std,
     _uge,
@@ -267,6 +269,10 @@ class _Doble(_Std):
         a, b = self.one(c0, h0), self.one(c1, h1)
         return [a[v] + b[v] for v in range(KINDS)]
 
+    def table_less(self, w: Sym, a: int, b: int) -> tuple[Any, Any]:
+        """The face-up cards of a and b compared (two each at most, the lower first)."""
+        return _cells_less([w[f"lo{a}"], w[f"hi{a}"]], w[f"cnt{a}"], [w[f"lo{b}"], w[f"hi{b}"]], w[f"cnt{b}"])
+
     def clear_table(self, w: Sym) -> None:
         for p in range(2):
             w[f"lo{p}"] = _bv(0, CARD_BITS)
@@ -303,7 +309,8 @@ class _Doble(_Std):
             empties.append(z3.And(w[f"act{p}"], w[f"size{p}"] == 0, disc))
         shuffling = z3.Or(sh)
         self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)), inp)
-        w["shuf"] = z3.If(sh[0], _bv(0, SEL), z3.If(sh[1], _bv(1, SEL), _bv(0, SEL)))
+        second = _first_to_shuffle(sh, lambda a, b: self.key_less(w, a, b))[1]
+        w["shuf"] = z3.If(second, _bv(1, SEL), _bv(0, SEL))
         w["resume"] = z3.If(shuffling, r, _bv(_st.R_NONE, 2))
         w["phase"] = z3.If(shuffling, _bv(_st.SHUFFLE, 3), z3.If(is_turn, _bv(_st.TURN, 3), _bv(_st.RACE, 3)))
 
@@ -392,37 +399,35 @@ class _Doble(_Std):
         replay_step = step != _st.NEW
         who = [z3.If(replay_step, z3.And(w[f"rep{p}"], w[f"act{p}"]), w[f"act{p}"]) for p in range(2)]
         short = [z3.And(who[p], _ult(w[f"size{p}"], 2)) for p in range(2)]
-        loses = self.rule("chomp.doble_short", z3.And(pc, z3.Or(short)), inp)("loses_game")
-        loser0 = z3.And(loses, short[0])
-        loser1 = z3.And(loses, z3.Not(short[0]), short[1])
+        # every short player loses, before anyone turns a card over (whatever his seat)
+        lose = z3.And(self.rule("chomp.doble_short", z3.And(pc, z3.Or(short)), inp)("loses_game"), z3.Or(short))
         empty = [w[f"size{p}"] == 0 for p in range(2)]
         sitting = [z3.And(who[p], empty[p], replay_step) for p in range(2)]
-        # who sits out is consulted player by player until a short pile loses the game
-        ask = z3.Or(z3.And(sitting[0], z3.Not(loser0)), z3.And(sitting[1], z3.Not(loses)))
+        # who sits out is asked unless a short pile lost the game (a player with none is short)
+        ask = z3.And(z3.Or(sitting), z3.Not(lose))
         washed = self.rule("chomp.replay_no_card", z3.And(pc, ask), inp)("washed_up")
         before_act = [w[f"act{p}"] for p in range(2)]
         reveal = []
         for p in range(2):
-            rv = z3.And(who[p], z3.Not(empty[p]), z3.Not(loser0), z3.Not(z3.And(loser1, z3.BoolVal(p == 1))))
+            rv = z3.And(who[p], z3.Not(empty[p]), z3.Not(lose))
             reveal.append(rv)
             lo, hi, n = self.draw_two(w, p, z3.And(pc, rv), inp)
             w[f"lo{p}"] = z3.If(rv, lo, _bv(0, CARD_BITS))
             w[f"hi{p}"] = z3.If(rv, hi, _bv(0, CARD_BITS))
             w[f"cnt{p}"] = z3.If(rv, n, z3.BitVecVal(0, 2))
-            gone = z3.And(sitting[p], washed, z3.Not(loser0), z3.Not(z3.And(loser1, z3.BoolVal(p == 1))))
+            gone = z3.And(sitting[p], washed, z3.Not(lose))
             w[f"act{p}"] = z3.And(w[f"act{p}"], z3.Not(gone))
-        # a short pile loses the game (the other players in the game win; nothing else moves)
+        # the short piles lose the game (the other players in the game win, if any; nothing moves)
         lost = w.copy()
-        other = [z3.And(before_act[q], z3.Not(z3.If(loser0, z3.BoolVal(q == 0), z3.BoolVal(q == 1))))
-                 for q in range(2)]
-        lost["outcome"] = _bv(_st.O_LAST_STANDING, 3)
+        other = [z3.And(before_act[q], z3.Not(short[q])) for q in range(2)]
+        lost["outcome"] = z3.If(z3.Or(other), _bv(_st.O_LAST_STANDING, 3), _bv(_st.O_DRAW, 3))
         lost["winners"] = self.mask(other)
         lost["phase"] = _bv(_st.OVER, 3)
         lost["shuf"] = _bv(0, SEL)
         lost["resume"] = _bv(_st.R_NONE, 2)
         nobody = z3.Not(z3.Or(reveal))
         nb = w.copy()
-        pc_nb = z3.And(pc, z3.Not(loser0), z3.Not(loser1), nobody)
+        pc_nb = z3.And(pc, z3.Not(lose), nobody)
         stay = self.rule("chomp.replay_nobody_can_play", z3.And(pc_nb, replay_step), inp)("stay_in_centre")
         stay = z3.And(replay_step, stay)
         for q in range(2):
@@ -434,8 +439,8 @@ class _Doble(_Std):
                 self.zero(nb, f"aside_tie{q}_")
         nb["_end"] = z3.BoolVal(True)
         rw = w.copy()
-        self.start_race(rw, z3.And(pc, z3.Not(loser0), z3.Not(loser1), z3.Not(nobody)), inp)
-        w.v = merge(z3.Or(loser0, loser1), lost, merge(nobody, nb, rw)).v
+        self.start_race(rw, z3.And(pc, z3.Not(lose), z3.Not(nobody)), inp)
+        w.v = merge(lose, lost, merge(nobody, nb, rw)).v
 
     def start_race(self, w: Sym, pc: Any, inp: State) -> None:
         """standard.start_race in Doble Chomp (es.doble-chomp.2-3, en.feeding-frenzy.1,

@@ -56,6 +56,7 @@ from rulecheck.games.chomp.state import (
     ChompState,
     Work,
     make_state,
+    player_key,
     players_of,
     root,
 )
@@ -388,9 +389,9 @@ class ChompGame(Game):
         s: ChompState = state  # type: ignore[assignment]
         n = len(s.piles)
         keys = []
+        masks = (s.active, s.ban_win, s.ban_bad, s.bad, s.replay, s.winners)
         for p in range(n):
-            bits = tuple((m >> p) & 1 for m in (s.active, s.ban_win, s.ban_bad, s.bad, s.replay, s.winners))
-            keys.append((s.piles[p], s.discards[p], s.table[p], s.aside[p], s.aside_tie[p], bits,
+            keys.append((player_key(s.piles, s.discards, s.table, s.aside, s.aside_tie, masks, p),
                          s.shuffle_for == p, p))
         order = [k[-1] for k in sorted(keys)]
         if order == list(range(n)):

@@ -64,6 +64,7 @@ from rulecheck.games.chomp.state import (
     WAR,
     ChompState,
     Work,
+    player_key,
     players_of,
 )
 
@@ -159,6 +160,14 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     A player who must turn over more cards than his pile holds shuffles his discard pile first
     (en.outcomes.5). Whether a pile that has run out is shuffled at once or only when a card is
     needed is ruling ``chomp.reshuffle_when``.
+
+    When several players must shuffle, each shuffles once, one after another (a SHUFFLE step
+    each, this function choosing the next); the text sets no order among them (en.outcomes.5
+    treats the players alike, and there is no seating order). The first is chosen by what the
+    players hold (:func:`_shuffles_first`), not by seat, so that the rules treat any permutation
+    of the players alike and the explorer's symmetry reduction (``ChompGame.canonical``) is
+    exact: it visits one state of every orbit of the reachable states. The shuffles are
+    independent and uniform, so the order changes no outcome's probability.
     """
     w.shuffle_for = -1
     w.resume = 0
@@ -168,20 +177,35 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     if resume == R_TURN:
         count, who = needs(w)
         if _shortest(piles) < count:
+            first = -1
             for p in players_of(who):
-                if len(piles[p]) < count and discards[p]:
-                    w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
-                    return
+                if len(piles[p]) < count and discards[p] and (first < 0 or _shuffles_first(w, p, first)):
+                    first = p
+            if first >= 0:
+                w.phase, w.shuffle_for, w.resume = SHUFFLE, first, resume
+                return
     if () not in piles:
         w.phase = TURN if resume == R_TURN else RACE
         return
+    first = -1
     for p in players_of(w.active):
-        if not piles[p] and discards[p]:
-            if ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
-                w.phase, w.shuffle_for, w.resume = SHUFFLE, p, resume
-                return
-            break
+        if not piles[p] and discards[p] and (first < 0 or _shuffles_first(w, p, first)):
+            first = p
+    if first >= 0 and ctx.rule("chomp.reshuffle_when") == "when_pile_runs_out":
+        w.phase, w.shuffle_for, w.resume = SHUFFLE, first, resume
+        return
     w.phase = TURN if resume == R_TURN else RACE
+
+
+def _shuffles_first(w: Work, p: int, q: int) -> bool:
+    """Whether player ``p`` shuffles before player ``q`` when both must: the one whose
+    :func:`~rulecheck.games.chomp.state.player_key` (what he holds; the key ``canonical`` sorts
+    the players on) is smaller. Players with the same key are interchangeable, so which of them
+    goes first makes the same situation up to their swap."""
+    piles, table = tuple(w.piles), tuple(w.table)
+    masks = (w.active, w.ban_win, w.ban_bad, w.bad, w.replay, w.winners)
+    return (player_key(piles, w.discards, table, w.aside, w.aside_tie, masks, p)
+            < player_key(piles, w.discards, table, w.aside, w.aside_tie, masks, q))
 
 
 def _shortest(piles: list[tuple[int, ...]]) -> int:
@@ -206,7 +230,9 @@ def turn_over(w: Work, ctx: Context) -> None:
 
     en.gameplay.1, en.outcomes.4 (new round), en.ink-out.3 / en.tie.2 (replays); Doble Chomp:
     es.doble-chomp.1 (two cards each: the split pile is modelled as one pile whose top two cards
-    are turned over, which deals the same cards with the same probabilities).
+    are turned over, which deals the same cards with the same probabilities). A Doble Chomp player
+    short of two cards is ruling ``chomp.doble_short``; under ``loses_game`` every such player
+    loses at once, whatever his seat.
     """
     if w.mode in (UNDERWATER_WAR, 2):
         two_player.turn_over(w, ctx)
@@ -224,14 +250,17 @@ def turn_over(w: Work, ctx: Context) -> None:
         who = w.replay & w.active
     if doble:
         ctx.cite("es.doble-chomp.1")
+        short = _short_of_two(w.piles, who)
+        if short and ctx.rule("chomp.doble_short") == "loses_game":
+            # every player short of two cards loses, before anyone turns over a card: the text
+            # treats the players alike (no seat decides who loses first); if all do, nobody wins
+            other = w.active & ~short
+            w.end(O_LAST_STANDING if other else O_DRAW, other)
+            return
     count = 2 if doble else 1
     revealed = 0
     for p in players_of(who):
         pile = w.piles[p]
-        if doble and len(pile) < 2 and ctx.rule("chomp.doble_short") == "loses_game":
-            other = w.active & ~(1 << p)
-            w.end(O_LAST_STANDING, other)
-            return
         if not pile:
             if step != NEW and ctx.rule("chomp.replay_no_card") == "washed_up":
                 ctx.cite("en.ending.1", "es.fin.1")
@@ -251,6 +280,15 @@ def turn_over(w: Work, ctx: Context) -> None:
         end_of_round(w, ctx)
         return
     start_race(w, ctx, step)
+
+
+def _short_of_two(piles: list[tuple[int, ...]], who: int) -> int:
+    """The players of ``who`` (a mask) whose pile holds fewer than two cards, as a mask."""
+    short = 0
+    for p in players_of(who):
+        if len(piles[p]) < 2:
+            short |= 1 << p
+    return short
 
 
 def start_race(w: Work, ctx: Context, step: int) -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-__all__ = ["ChompState", "Work"]
+__all__ = ["ChompState", "Work", "player_key"]
 
 # modes
 STANDARD: Final = 0
@@ -184,6 +184,19 @@ def players_of(mask: int) -> tuple[int, ...]:
     if mask < 1024:
         return _PLAYERS_OF[mask]
     return _players_of(mask)
+
+
+PlayerKey = tuple[Cards, Cards, Cards, Cards, Cards, tuple[int, ...]]
+
+
+def player_key(piles: tuple[Cards, ...], discards: tuple[Cards, ...], table: tuple[Cards, ...],
+               aside: tuple[Cards, ...], aside_tie: tuple[Cards, ...], masks: tuple[int, ...], p: int) -> PlayerKey:
+    """Everything of a state that is player ``p``'s: his cards in each group, and whether he is in
+    each of the per-player bitmasks ``masks`` (active, ban_win, ban_bad, bad, replay, winners).
+    Two players with the same key are interchangeable. ``ChompGame.canonical`` sorts the players
+    by it, and a rule that treats the players alike but must still order them (who shuffles
+    first: :func:`~rulecheck.games.chomp.standard.schedule`) orders them by it too."""
+    return (piles[p], discards[p], table[p], aside[p], aside_tie[p], tuple([m >> p & 1 for m in masks]))
 
 
 def _with(group: tuple[Cards, ...], p: int, cards: Cards) -> tuple[Cards, ...]:
