@@ -240,3 +240,26 @@ def test_an_erratum_confirmed_findings_make_leaves_out_the_small_deck_ones() -> 
     assert not e.small_deck and e.findings == (cycle.id,)
     (held,) = build_errata([trap], rulesets)
     assert held.small_deck and held.findings == (trap.id,)
+
+
+def test_the_reading_search_spends_its_bound_on_steps_where_the_clause_applies() -> None:
+    """Looking for the Feeding Frenzy reading (chomp.read.frenzy_all_cards) in seeded full-deck
+    games, only steps where its clause (en.feeding-frenzy.3) applies under one of its readings are
+    checked: a few hundred situations find it, where checking every step would spend them on
+    rounds without a Frenzy."""
+    from rulecheck.check.determinacy import _FullDeckCheck, _reading_filter, check_reading_steps
+
+    cfg = Config("chomp", "standard", 3, "full", "recommended")
+    game, raw = cfg.load(), cfg.with_ruleset("raw").load()
+    point = "chomp.read.frenzy_all_cards"
+    run = check_reading_steps(game, raw, [point], 40, 0, 5_000, max_situations=300)
+    assert run is not None and set(run.ambiguities) == {point} and not run.bounded
+    _, seed, step = run.ambiguities[point]["node"]
+    check = _FullDeckCheck.start(raw, "raw")
+    assert check is not None
+    meets = _reading_filter(check, {point})
+    steps = [(s, a) for s, a, _ in playout(game, seed, step + 1)]
+    assert meets(*steps[step]) and not meets(*steps[0])  # the Frenzy step; the deal
+    passed = sum(meets(s, a) for s, a, _ in playout(game, 0, 5_000))
+    assert 0 < passed < 0.5 * sum(1 for _ in playout(game, 0, 5_000))
+    assert _reading_filter(check, {point, "chomp.read.no_such_point"})(*steps[0])  # undeclared: every step

@@ -31,7 +31,7 @@ from types import ModuleType
 from typing import Any
 
 from rulecheck.check.explore import ExploreResult
-from rulecheck.core.spec import Spec, Verdict, decides, determinacy, fresh_solver, satisfies
+from rulecheck.core.spec import Reader, Spec, Verdict, View, decides, determinacy, fresh_solver, satisfies
 
 __all__ = ["SpecRun", "check_explored", "spec_modules"]
 
@@ -314,10 +314,13 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
         return None
     run = check.run
     wanted = set(points)
+    meets = _reading_filter(check, wanted)
     for i in range(games):
         if not wanted - run.ambiguities.keys() or run.bounded:
             break
         for n, (state, action, _) in enumerate(playout(game, seed + i, max_steps)):
+            if not meets(state, action):
+                continue
             if not check.step(state, action, ("playout", seed + i, n), max_situations):
                 run.bounded = True
                 break
@@ -327,6 +330,36 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
     run.states_total = games
     run.ambiguities = {p: e for p, e in run.ambiguities.items() if p in wanted}
     return check.finish()
+
+
+def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
+    """Whether a step can show one of the reading points ``points``: a clause that declares one
+    of them (``clause(..., readings=...)``) applies to its situation under one of its readings
+    (the clause alone is evaluated, not the whole question). Steps where none applies cannot
+    show the readings disagree, so :func:`check_reading_steps` spends its bound on the others.
+    A point that no clause declares (a reading asked inside a shared helper) lets every step
+    through."""
+    spec, bridge, game = check.spec, check.bridge, check.game
+    rules = [(cl, p) for p in sorted(points) for cl in spec.clauses if p in cl.readings]
+    if {p for _, p in rules} != points:
+        return lambda state, action: True
+    situate = getattr(bridge, "situation_in", None)
+
+    def meets(state: Any, action: Any) -> bool:
+        if not bridge.applies(state):
+            return False
+        sit, _ = situate(game, state, action) if situate is not None else bridge.situation(state, action)
+        kind = getattr(type(sit), "kind", None)
+        for cl, point in rules:
+            if cl.kinds is not None and kind not in cl.kinds:
+                continue
+            for option, _ in spec.readings[point].options:
+                view = View(sit, Reader(spec, {point: option}))
+                if cl.fn(view, spec.outcome(view)) is not None:
+                    return True
+        return False
+
+    return meets
 
 
 def playout_witness(game: Any, seed: int, step: int) -> list[Any]:
