@@ -12,12 +12,10 @@ their options lead to.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 import pytest
 
-from rulecheck.check.explore import Config, explore
-from rulecheck.core.game import Game, Pending
+from rulecheck.check.explore import Config, explore, successor_classes
+from rulecheck.core.game import Pending
 
 O6 = "shark=1,seal=1,plankton=1,octopus=1,littlefish=1,shrimp=1"
 O7 = O6 + ",bigfish=1"
@@ -39,18 +37,6 @@ CONFIGS = [
 ]
 
 
-def _classes(game: Game, state: Hashable) -> set[Hashable]:
-    """The canonical images of the states ``state`` leads to in one step (through Pending
-    states, to the states their options lead to)."""
-    out: set[Hashable] = set()
-    todo = [game.apply_unchecked(state, a).state for a in game.legal_actions(state)]
-    while todo:
-        t = todo.pop()
-        if isinstance(t, Pending):
-            todo.extend(game.apply_unchecked(t, a).state for a in game.legal_actions(t))
-        else:
-            out.add(game.canonical(t))
-    return out
 
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: c.label())
@@ -77,7 +63,7 @@ def test_every_state_moves_like_its_canonical_twin(cfg: Config) -> None:
         if isinstance(s, Pending) or game.is_terminal(s):
             continue
         c = game.canonical(s)
-        if c != s and _classes(game, s) != _classes(game, c):
+        if c != s and successor_classes(game, s) != successor_classes(game, c):
             differ.append(s)
     assert not differ, f"{len(differ)} states whose successor classes differ from their twin's, e.g. {differ[0]}"
 

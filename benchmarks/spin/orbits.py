@@ -11,23 +11,9 @@ explorer: they are left out of the orbits and followed through to the states the
 from __future__ import annotations
 
 import sys
-from collections.abc import Hashable
 
-from rulecheck.check.explore import Config, explore
-from rulecheck.core.game import Game, Pending
-
-
-def classes(game: Game, state: Hashable) -> set[Hashable]:
-    """Canonical images of the states one step from ``state`` (through Pending states)."""
-    out: set[Hashable] = set()
-    todo = [game.apply_unchecked(state, a).state for a in game.legal_actions(state)]
-    while todo:
-        t = todo.pop()
-        if isinstance(t, Pending):
-            todo.extend(game.apply_unchecked(t, a).state for a in game.legal_actions(t))
-        else:
-            out.add(game.canonical(t))
-    return out
+from rulecheck.check.explore import Config, explore, successor_classes
+from rulecheck.core.game import Pending
 
 
 def main(argv: list[str]) -> None:
@@ -42,7 +28,7 @@ def main(argv: list[str]) -> None:
     orbits = {game.canonical(s) for s in concrete}
     stored = {s for s in reduced.states if not isinstance(s, Pending)}
     differ = [s for s in concrete if not game.is_terminal(s) and game.canonical(s) != s
-              and classes(game, s) != classes(game, game.canonical(s))]
+              and successor_classes(game, s) != successor_classes(game, game.canonical(s))]
     print(f"{cfg.label()}: concrete reachable {full.distinct:,} (pending {full.distinct - len(concrete):,}), "
           f"their orbits {len(orbits):,}, reduced search {reduced.distinct:,} "
           f"(pending {reduced.distinct - len(stored):,}), "

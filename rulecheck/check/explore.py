@@ -39,8 +39,10 @@ from rulecheck.games import load_game
 __all__ = [
     "Config",
     "ExploreResult",
+    "PackedStates",
     "Progress",
     "explore",
+    "successor_classes",
 ]
 
 Progress = Callable[[int, int, int, float], None]
@@ -127,6 +129,21 @@ class Config:
     def label(self) -> str:
         changed = "".join(f" {rid}={option}" for rid, option in self.choices)
         return f"{self.game} {self.variant} {self.players}p deck={self.deck} ruleset={self.ruleset}{changed}"
+
+
+def successor_classes(game: Game, state: Hashable) -> set[Hashable]:
+    """The symmetry classes (``game.canonical``) of the states ``state`` leads to in one step,
+    through :class:`Pending` states to the states their options lead to: a symmetry reduction is
+    exact only if every state has the same ones as its canonical twin."""
+    out: set[Hashable] = set()
+    todo = [game.apply_unchecked(state, a).state for a in game.expand_actions(state)]
+    while todo:
+        t = todo.pop()
+        if isinstance(t, Pending):
+            todo.extend(game.apply_unchecked(t, a).state for a in game.legal_actions(t))
+        else:
+            out.add(game.canonical(t))
+    return out
 
 
 def _encoder(game: Game) -> Callable[[Hashable], bytes]:
