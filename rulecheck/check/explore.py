@@ -228,9 +228,13 @@ class ExploreResult:
     violations_first: dict[str, tuple[int, Violation]] = field(default_factory=dict)
     violation_count: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
-    packed: bool = False  # states stored as the game's byte encoding (explore(..., compact=True))
 
     # ------------------------------------------------------------------ summary
+    @property
+    def packed(self) -> bool:
+        """Whether the states are stored as the game's byte encoding (``explore(..., compact=True)``)."""
+        return isinstance(self.index, StateStore)
+
     @property
     def distinct(self) -> int:
         return len(self.states)
@@ -290,7 +294,7 @@ class ExploreResult:
     def node_of(self, state: Hashable) -> int | None:
         """The ID of the stored state ``state`` stands for (as the search looked it up), or None."""
         lookup: Callable[[Any], int | None] = self.index.get
-        if isinstance(self.index, StateStore):
+        if isinstance(self.index, StateStore):  # (self.packed, narrowed for the type checker)
             get, encode = self.index.get, _encoder(self.game)
 
             def lookup(s: Hashable) -> int | None:
@@ -592,7 +596,6 @@ def explore(
         offsets_append(len(succ))
         i += 1
 
-    res.packed = pack is not None
     res.complete = stop == "exhausted"
     res.stop_reason = stop
     res.expanded = i
