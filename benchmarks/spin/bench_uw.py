@@ -50,7 +50,9 @@ def spin(n, sym, w):
     with open(f"{d}/pan_out.txt", "w") as f:
         f.write(o)
     vec = [line for line in o.splitlines() if "State-vector" in line]
-    return dict(states=int(float(grab("states, stored"))), transitions=int(float(grab("transitions (="))) - 1,
+    # (the transitions from stored + matched: pan prints their sum itself with 8 digits past 1e8)
+    return dict(states=int(grab("states, stored")),
+                transitions=int(grab("states, stored")) + int(grab("states, matched")) - 1,
                 errors=vec[0] if vec else o[-300:], depth_warn=("too small" in o),
                 pan_mem_mb=float(grab("total actual memory usage")),
                 spin_a_cpu=round(a["cpu"], 3), gcc_cpu=round(c["cpu"], 3), gcc_wall=round(c["wall"], 3),
