@@ -98,29 +98,17 @@ inline cmp_seq(na, nb) {{  /* compare sa[0..na-1] with sb[0..nb-1] into cmp if s
   :: else -> skip
   fi
 }}
-inline sorted_disc_sa(off, ln) {{  /* the sorted tuple of the counts disc[off..off+7] into sa */
+inline sorted_counts(arr, off, out, ln) {{  /* the sorted tuple of the counts arr[off..off+7] into out */
   ln = 0;
-  for (x : 0 .. 7) {{ t = disc[off + x]; do :: t > 0 -> sa[ln] = x; ln++; t-- :: else -> break od }}
-}}
-inline sorted_disc_sb(off, ln) {{  /* the sorted tuple of the counts disc[off..off+7] into sb */
-  ln = 0;
-  for (x : 0 .. 7) {{ t = disc[off + x]; do :: t > 0 -> sb[ln] = x; ln++; t-- :: else -> break od }}
-}}
-inline sorted_aside_sa(off, ln) {{  /* the sorted tuple of the counts aside[off..off+7] into sa */
-  ln = 0;
-  for (x : 0 .. 7) {{ t = aside[off + x]; do :: t > 0 -> sa[ln] = x; ln++; t-- :: else -> break od }}
-}}
-inline sorted_aside_sb(off, ln) {{  /* the sorted tuple of the counts aside[off..off+7] into sb */
-  ln = 0;
-  for (x : 0 .. 7) {{ t = aside[off + x]; do :: t > 0 -> sb[ln] = x; ln++; t-- :: else -> break od }}
+  for (x : 0 .. 7) {{ t = arr[off + x]; do :: t > 0 -> out[ln] = x; ln++; t-- :: else -> break od }}
 }}
 inline key_cmp() {{  /* cmp: player 1's state.player_key against player 0's (-1, 0, 1), on what can
                       differ here: pile, discard pile, aside (table and aside_tie empty, bits equal) */
   cmp = 0;
   for (x : 0 .. NMAX - 1) {{ sa[x] = pile[NMAX + x]; sb[x] = pile[x] }};
   cmp_seq(plen[1], plen[0]);
-  sorted_disc_sa(8, la); sorted_disc_sb(0, lb); cmp_seq(la, lb);
-  sorted_aside_sa(8, la); sorted_aside_sb(0, lb); cmp_seq(la, lb)
+  sorted_counts(disc, 8, sa, la); sorted_counts(disc, 0, sb, lb); cmp_seq(la, lb);
+  sorted_counts(aside, 8, sa, la); sorted_counts(aside, 0, sb, lb); cmp_seq(la, lb)
 }}
 
 inline schedule() {{  /* standard.schedule(w, ctx, R_TURN) under reshuffle_when = when_needed */
