@@ -19,6 +19,7 @@ never replaces a complete report (it then goes to ``audit.partial.json``).
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import functools
 import json
 import multiprocessing
@@ -26,10 +27,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulecheck import __version__
 from rulecheck.check.detectors import (
@@ -65,6 +66,7 @@ from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stat
 from rulecheck.check.war_loops import FULL_DECK_DEALS, WarSearch, war_configs, war_finding, war_searches
 from rulecheck.check.war_loops import RULING as WAR_RULING
 from rulecheck.checkpoint import CHECKPOINT_DIR, Checkpoint, code_fingerprint
+from rulecheck.cluster import cluster_client
 from rulecheck.core.clauses import GAME_BOOKS
 from rulecheck.core.errors import RulecheckError, UnknownFindingError
 from rulecheck.core.game import Game, action_from_json, action_to_json
@@ -76,6 +78,9 @@ from rulecheck.engine import replay
 from rulecheck.findings import SEVERITIES, Finding, Witness, merge_all, severity_at_least
 from rulecheck.games import GAMES, game_module, load_game
 from rulecheck.scenarios import example_findings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from distributed import Client
 
 __all__ = [
     "AUDIT_FORMAT",
@@ -411,11 +416,14 @@ def run_audit(
     symbolic_depth: int = 20,
     resume: bool = False,
     spec_situations: int | None = SITUATIONS_PER_SEARCH,
+    cluster: str | None = None,
 ) -> AuditReport:
     """Run the audit and (if ``write``) write ``audit.json`` and ``AUDIT.md`` to ``out_dir``.
 
     ``plan`` overrides the default configurations (``default_plan(games, quick)``). ``jobs``
-    searches run at once (in forked processes when more than one).
+    searches run at once (in forked processes when more than one). With ``cluster`` (a Dask
+    scheduler's address, or ``"local"`` for ``jobs`` local workers: :mod:`rulecheck.cluster`)
+    the jobs run on that cluster's workers instead; the report is the same.
     ``max_seconds`` and ``max_states`` bound each search; a bounded search is reported as
     incomplete and claims nothing it did not finish. KeyboardInterrupt and SIGTERM write the
     report as ``interrupted`` and re-raise KeyboardInterrupt; an interrupted report does not
@@ -472,7 +480,13 @@ def run_audit(
             "max_states": max_states, "playouts": playouts, "playout_steps": playout_steps, "seed": seed,
             "quick": quick, "symbolic": symbolic, "symbolic_seconds": symbolic_seconds,
             "symbolic_depth": symbolic_depth, "spec_situations": spec_situations}
-    checkpoint = _checkpoint(out, call, games, ruleset, resume, progress) if write else None
+    stack = contextlib.ExitStack()
+    client = stack.enter_context(cluster_client(cluster, jobs)) if cluster is not None else None
+    try:
+        checkpoint = _checkpoint(out, call, games, ruleset, resume, progress) if write else None
+    except BaseException:
+        stack.close()
+        raise
 
     def note(msg: str) -> None:
         if progress is not None:
@@ -484,7 +498,8 @@ def run_audit(
         previous = {sig: signal.signal(sig, _STOP.handler) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
-             progress, partial_path if write else None, jobs, checkpoint, spec_situations)
+             progress, partial_path if write else None, jobs, checkpoint, spec_situations, client)
+        stack.close()
         _STOP.check()
         if symbolic:
             _run_symbolic(report, games, ruleset, symbolic_seconds, symbolic_depth, progress)
@@ -501,6 +516,7 @@ def run_audit(
                  f"`rulecheck audit --resume{_out_option(out_dir)}` continues the audit from it")
         raise KeyboardInterrupt from None
     finally:
+        stack.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         _STOP.clear()
@@ -802,7 +818,7 @@ def _targets(f: Finding, stats: Sequence[PlayoutStats]) -> tuple[str, str] | Non
 
 
 def _targeted_search(findings: Sequence[Finding], stats: Sequence[PlayoutStats], max_steps: int, jobs: int,
-                     note: Progress | None) -> list[PlayoutStats]:
+                     note: Progress | None, client: Client | None = None) -> list[PlayoutStats]:
     """More seeded full-deck games (seeds after the playouts', up to :data:`TARGETED_GAMES` per
     configuration, in batches, stopping once every target is met) for the ruling points and
     clauses of findings the playouts left small-deck only: each target is looked for in the first
@@ -821,7 +837,7 @@ def _targeted_search(findings: Sequence[Finding], stats: Sequence[PlayoutStats],
         for i, t in sorted(wanted.items())]
     if not calls:
         return []
-    runner = _Runner(jobs)
+    runner = _Runner(jobs, client)
     try:
         out = [st for got in runner.map(calls) if isinstance(got, list) for st in got]
     except BaseException:
@@ -894,13 +910,17 @@ def _keep_future(keep: Callable[[int, Any], None], index: int, fut: concurrent.f
 
 
 class _Runner:
-    """Runs jobs inline (``jobs == 1``) or in a pool of forked processes; results come back in
-    submission order, so the report does not depend on which job finishes first."""
+    """Runs jobs inline (``jobs == 1``), in a pool of forked processes, or on a Dask cluster
+    (``client``, :mod:`rulecheck.cluster`); results come back in submission order, so the report
+    does not depend on where or when each job finishes."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, client: Client | None = None, note: Progress | None = None) -> None:
         self.jobs = jobs
+        self.client = client
+        self.note = note
+        self.futures: list[Any] = []
         self.pool: concurrent.futures.ProcessPoolExecutor | None = None
-        if jobs > 1:
+        if jobs > 1 and client is None:
             self.pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init
             )
@@ -911,6 +931,9 @@ class _Runner:
         run, and each kept in it as soon as it is in (before the earlier ones, with a pool)."""
         done = checkpoint.done() if checkpoint is not None else {}
         keep = functools.partial(_keep, checkpoint) if checkpoint is not None else None
+        if self.client is not None:
+            yield from self._cluster_map(calls, done, keep)
+            return
         if self.pool is None:
             for i, (fn, args) in enumerate(calls):
                 _STOP.check()
@@ -929,7 +952,38 @@ class _Runner:
             _STOP.check()
             yield result
 
+    def _cluster_map(self, calls: list[tuple[Callable[..., Any], tuple[Any, ...]]], done: dict[int, Any],
+                     keep: Callable[[int, Any], None] | None) -> Iterator[Any]:
+        """:meth:`map` on the Dask cluster: every job submitted at once; each result kept in the
+        checkpoint as it arrives; a line of progress per finished job."""
+        from distributed import as_completed
+
+        assert self.client is not None
+        futures = {i: self.client.submit(fn, *args, pure=False) for i, (fn, args) in enumerate(calls) if i not in done}
+        self.futures = list(futures.values())
+        where = {fut.key: i for i, fut in futures.items()}
+        results: dict[int, Any] = {}
+        finished = len(done)
+        waiting = as_completed(list(futures.values()))
+        for i in range(len(calls)):
+            while i not in done and i not in results:
+                fut = next(waiting)
+                j = where[fut.key]
+                results[j] = fut.result()
+                finished += 1
+                if keep is not None:
+                    keep(j, results[j])
+                if self.note is not None:
+                    self.note(f"  cluster: {finished}/{len(calls)} jobs done")
+                _STOP.check()
+            yield done[i] if i in done else results.pop(i)
+
     def close(self, abort: bool = False) -> None:
+        if self.client is not None:
+            if abort and self.futures:
+                self.client.cancel(self.futures)
+            self.futures = []
+            return
         if self.pool is None:
             return
         if abort:
@@ -960,6 +1014,7 @@ def _run(
     jobs: int,
     checkpoint: Checkpoint | None = None,
     spec_situations: int | None = SITUATIONS_PER_SEARCH,
+    client: Client | None = None,
 ) -> None:
     per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
     per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
@@ -971,8 +1026,10 @@ def _run(
         g = _any_game(game, entries)
         if g is not None:
             report.loaded[game] = g
-    runner = _Runner(jobs)
-    worker_note = note if jobs == 1 else (_stderr_note if note is not None else None)
+    runner = _Runner(jobs, client, note)
+    # a job's own progress lines: here, or on stderr from a forked worker (a cluster's workers
+    # write to their own logs, so the runner notes each finished job instead)
+    worker_note = None if client is not None else note if jobs == 1 else (_stderr_note if note is not None else None)
     try:
         calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
         roles: list[tuple[int, str]] = []
@@ -1089,7 +1146,7 @@ def _run(
     statuses = {g: ruling_statuses([r for _, role, r in spec_runs[g] if role in ("raw", "ruling steps")])
                 for g in games}
     # what the seeded playouts did not meet, looked for in more seeded full-deck games
-    targeted = _targeted_search(merge_all([*found, *absent]), stats, playout_steps, jobs, worker_note)
+    targeted = _targeted_search(merge_all([*found, *absent]), stats, playout_steps, jobs, worker_note, client)
     findings = []
     for f in merge_all([*found, *absent]):
         if f.ruling and f.kind in ("gap", "conflict"):

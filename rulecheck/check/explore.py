@@ -21,7 +21,7 @@ which at each step picks an action whose result is in the next state's symmetry 
 
 from __future__ import annotations
 
-import pickle
+import ast
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
@@ -148,12 +148,17 @@ def successor_classes(game: Game, state: Hashable) -> set[Hashable]:
 
 def _encoder(game: Game) -> Callable[[Hashable], bytes]:
     """A state as bytes for a compact search: ``game.pack`` (which never starts with byte 0xFF),
-    or a :class:`Pending` state pickled after a 0xFF byte."""
+    or a :class:`Pending` state as a 0xFF byte, the length and encoding of the state before it,
+    and the ``repr`` of its action, fixed options and ruling point (plain tuples, strings and
+    numbers). The encoding is canonical: equal states give equal bytes in any process (a pickle
+    would not: it refers back to an object met twice, so it depends on how objects are shared)."""
     pack = game.pack
 
     def encode(state: Hashable) -> bytes:
         if type(state) is Pending:
-            return b"\xff" + pickle.dumps(state, protocol=5)
+            before: bytes = pack(state.before)  # type: ignore[assignment]
+            rest = repr((state.action, state.fixed, state.ruling)).encode()
+            return b"\xff" + len(before).to_bytes(4, "little") + before + rest
         return pack(state)  # type: ignore[return-value]
 
     return encode
@@ -163,7 +168,11 @@ def _decoder(game: Game) -> Callable[[bytes], Hashable]:
     unpack = game.unpack
 
     def decode(data: bytes) -> Hashable:
-        return pickle.loads(data[1:]) if data[0] == 0xFF else unpack(data)
+        if data[0] != 0xFF:
+            return unpack(data)
+        size = int.from_bytes(data[1:5], "little")
+        action, fixed, ruling = ast.literal_eval(data[5 + size:].decode())
+        return Pending(unpack(data[5:5 + size]), action, fixed, ruling)
 
     return decode
 

@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "rulecheck.cli.oracle",
     "rulecheck.cli.decks",
     "rulecheck.cli.war",
+    "rulecheck.cli.search",
 )
 
 EXIT_CODES = """\b

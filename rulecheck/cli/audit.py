@@ -27,6 +27,7 @@ from rulecheck.cli.options import (
     say,
     variant_option,
 )
+from rulecheck.cluster import LOCAL
 from rulecheck.core.paths import project_dir, read_json
 from rulecheck.core.rulings import load_ruleset, ruleset_game
 from rulecheck.findings import SEVERITIES
@@ -265,7 +266,10 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout.")
 @click.option("--quick", is_flag=True, help="A smaller set of configurations and playouts.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Searches run at once (processes).")
+              help="Searches run at once (processes; with --cluster and no address, the local workers).")
+@click.option("--cluster", default=None, is_flag=False, flag_value=LOCAL, metavar="[ADDRESS]",
+              help="Run the searches on a Dask cluster: the scheduler's address (tcp://host:8786), or, with no "
+                   "address, a cluster of -j worker processes started on this machine. The report is the same.")
 @click.option("--symbolic", is_flag=True, help="Also run the Z3 checks on the full decks (time-bounded).")
 @click.option("--symbolic-seconds", type=_positive, default=60.0, show_default=True,
               help="Z3 time budget per full-deck configuration.")
@@ -275,7 +279,8 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
 def audit(ctx: click.Context, games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: str | None,
           fmt: str, output: str, fail_on: str | None, baseline_path: str | None, write_baseline: str | None,
           resume: bool, max_seconds: float, max_states: int, spec_situations: int, playouts: int | None, seed: int,
-          quick: bool, jobs: int, symbolic: bool, symbolic_seconds: float, symbolic_depth: int) -> None:
+          quick: bool, jobs: int, cluster: str | None, symbolic: bool, symbolic_seconds: float,
+          symbolic_depth: int) -> None:
     """Explore every configuration exhaustively and report what is wrong with the rulebooks.
 
     GAMES defaults to every game (to the game a --ruleset file names). Writes reports/audit.json
@@ -302,7 +307,8 @@ def audit(ctx: click.Context, games: tuple[str, ...], ruleset: str, json_path: s
     t0 = time.monotonic()
     try:
         with _json_target(json_path) as target:
-            report = run_audit(**call, out_dir=out_dir, json_path=target, progress=say, jobs=jobs, resume=resume)
+            report = run_audit(**call, out_dir=out_dir, json_path=target, progress=say, jobs=jobs, resume=resume,
+                               cluster=cluster)
     except KeyboardInterrupt:
         say("audit interrupted; the report lists the configurations completed")
         sys.exit(EXIT_INTERRUPTED)
