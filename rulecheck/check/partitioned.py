@@ -9,8 +9,10 @@ The search goes one BFS level at a time (the client drives; the workers do the w
 
 1. every partition expands the states of the level it owns and sorts each successor into an
    outbox by its owner (``crc32`` of its encoding, the same on every machine);
-2. the outboxes are delivered; each owner looks its arrivals up in its own store, and keeps
-   each state it had never seen with the transition that reached it first, ``(parent, action)``;
+2. a task on each owner's worker fetches the outboxes bound for it straight from the other
+   workers (they never pass through the client); the owner looks its arrivals up in its own
+   store, and keeps each state it had never seen with the transition that reached it first,
+   ``(parent, action)``;
 3. the client merges the owners' new states in the order of those transitions and numbers them:
    that is the order in which the one-process search, which expands states in number order and
    actions in order, first meets them, so every state gets the same number as there;
@@ -20,9 +22,11 @@ The search goes one BFS level at a time (the client drives; the workers do the w
 The result is an :class:`~rulecheck.check.explore.ExploreResult` equal to the one-process
 search's, state for state and edge for edge (the tests check it), so the same detectors, cycle
 and trap analyses and witnesses run on it unchanged. What stays on the workers: the hash tables,
-the expansions (the engine's steps, the symmetry reduction, the encoding) and the lookups; what
-the client keeps: the graph's arrays (as the one-process search does) and, at the end, the
-encoded states (about 90 bytes each for Chomp!), gathered in number order.
+the expansions (the engine's steps, the symmetry reduction, the encoding), the exchange of
+successors and the lookups; what reaches the client: per level, each new state's first
+transition and each transition's target number (for the graph's arrays, which it keeps as the
+one-process search does) and, at the end, the encoded states (about 90 bytes each for Chomp!),
+gathered in number order.
 
 A bound (``max_states``, ``max_seconds``) is checked between levels: a stopped search is
 *incomplete* and says so, but it stops at a level's end, not at the state where the one-process
@@ -258,6 +262,14 @@ class Partition:
         return numbers, bytes(blob), starts
 
 
+def _pull(owner: Any, sources: list[Any], index: int) -> tuple[array, array]:
+    """A task on the worker of partition ``index`` (``owner``): fetch every partition's outbox for
+    it from that partition's worker (the transitions never pass through the client), and hand
+    them to the owner; what :meth:`Partition.receive` returns."""
+    boxes = [src.outbox(index) for src in sources]  # asked of every worker at once
+    return owner.receive([box.result() for box in boxes]).result()  # type: ignore[no-any-return]
+
+
 def _firsts(owner: int, parents: array, actions: array) -> Iterator[tuple[int, int, int, int]]:
     """An owner's new states as (parent, action, owner, rank), in the order :meth:`Partition.receive` gave."""
     for rank, (p, a) in enumerate(zip(parents, actions, strict=True)):
@@ -308,8 +320,9 @@ def explore_partitioned(
         raise RulecheckError(f"partitions must be at least 1, not {parts}")
     t0 = time.monotonic()
     deadline = None if max_seconds is None else t0 + max_seconds
+    placed = [workers[k % len(workers)] for k in range(parts)]
     futures = [client.submit(Partition, config.to_json(), k, parts, symmetry, check_invariants,
-                             actor=True, workers=[workers[k % len(workers)]], pure=False)
+                             actor=True, workers=[placed[k]], pure=False)
                for k in range(parts)]
     actors = [f.result() for f in futures]
     encoded_root = _encoder(game)(root_key)
@@ -334,16 +347,16 @@ def explore_partitioned(
         reports = [f.result() for f in [a.expand() for a in actors]]
         # every state of the level has a slot in succ, in number order
         counts = sorted(c for r in reports for c in r.counts)
-        base = len(succ)
-        for k, (i, n) in enumerate(counts):
-            if i != expanded + k:
-                raise RulecheckError(f"partitioned search: state {expanded + k} of the level was not expanded")
+        if [i for i, _ in counts] != list(range(expanded, level_end)):
+            raise RulecheckError(f"partitioned search: the partitions expanded {len(counts)} states of a level of "
+                                 f"{level_end - expanded} (states {expanded}-{level_end - 1})")
+        for _, n in counts:
             succ.extend(array("i", [0]) * n)
             offsets.append(len(succ))
         _merge_level(res, reports)
-        inboxes = [[f.result() for f in [src.outbox(k) for src in actors]] for k in range(parts)]
-        received = [f.result() for f in [a.receive(boxes) for a, boxes in zip(actors, inboxes, strict=True)]]
-        del inboxes
+        # each owner's worker fetches its arrivals straight from the other workers
+        received = client.gather([client.submit(_pull, actors[k], actors, k, workers=[placed[k]], pure=False)
+                                  for k in range(parts)])
         # number the new states in the order their first transitions come in the one-process search
         merged = heapq.merge(*(_firsts(k, *got) for k, got in enumerate(received)))
         numbers = [array("q", [0]) * len(got[0]) for got in received]
@@ -365,7 +378,6 @@ def explore_partitioned(
                 if old_v is None or first < old_v[0]:
                     res.violations_first[vid] = (first, v)
                 res.violation_count[vid] = res.violation_count.get(vid, 0) + count
-        assert len(succ) - base == sum(n for _, n in counts)
         expanded, level_end = level_end, distinct
         if progress is not None:
             progress(expanded, distinct, res.transitions, time.monotonic() - t0)

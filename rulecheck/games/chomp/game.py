@@ -34,14 +34,17 @@ from rulecheck.games.chomp.cards import (
 )
 from rulecheck.games.chomp.race import BAD_KINDS, VALID, classify, lowest, race_actions, valid_slappers
 from rulecheck.games.chomp.state import (
+    ACTIVE,
     DEAL,
     FLAG_NAMES,
     KIND_MASK,
     LAST_TWO,
     MODE_NAMES,
     O_NONE,
+    OUTCOME,
     OUTCOME_NAMES,
     OVER,
+    PHASE,
     PHASE_NAMES,
     RACE_KIND_NAMES,
     RESUME_NAMES,
@@ -50,9 +53,11 @@ from rulecheck.games.chomp.state import (
     RK_INKOUT,
     SHUFFLE,
     STANDARD,
+    STEP,
     STEP_NAMES,
     TURN,
     WAR,
+    WINNERS,
     ChompState,
     Work,
     make_state,
@@ -60,6 +65,7 @@ from rulecheck.games.chomp.state import (
     players_of,
     root,
 )
+from rulecheck.games.chomp.state import RACE as RACE_PHASE
 
 __all__ = ["MAX_OUTCOMES", "ChompGame"]
 
@@ -108,19 +114,19 @@ class ChompGame(Game):
         return self._root
 
     def _current_player(self, state: Hashable) -> int:
-        phase = state[1]  # type: ignore[index]
+        phase = state[PHASE]  # type: ignore[index]
         if phase == TURN:
-            active = state[8]  # type: ignore[index]
+            active = state[ACTIVE]  # type: ignore[index]
             return (active & -active).bit_length() - 1
-        if phase == 2:
+        if phase == RACE_PHASE:
             return RACE
         if phase == OVER:
             return TERMINAL
         return CHANCE
 
     def _legal_actions(self, state: Hashable) -> tuple[Action, ...]:
-        if state[1] == TURN:  # type: ignore[index]
-            return _LAST_TWO_CHOICES if state[13] == LAST_TWO else _TURN_OVER  # type: ignore[index]
+        if state[PHASE] == TURN:  # type: ignore[index]
+            return _LAST_TWO_CHOICES if state[STEP] == LAST_TWO else _TURN_OVER  # type: ignore[index]
         return race_actions(state)  # type: ignore[arg-type]
 
     def card_total(self) -> int:
@@ -290,27 +296,27 @@ class ChompGame(Game):
     # Pending state) goes to Game's own code.
     def current_player(self, state: Hashable) -> int:
         if type(state) is ChompState:
-            phase = state[1]
+            phase = state[PHASE]
             if phase == TURN:
-                active = state[8]
+                active = state[ACTIVE]
                 return (active & -active).bit_length() - 1
-            if phase == 2:
+            if phase == RACE_PHASE:
                 return RACE
             return TERMINAL if phase == OVER else CHANCE
         return Game.current_player(self, state)
 
     def is_terminal(self, state: Hashable) -> bool:
         if type(state) is ChompState:
-            return state[1] == OVER
+            return state[PHASE] == OVER
         return Game.is_terminal(self, state)
 
     def legal_actions(self, state: Hashable) -> tuple[Action, ...]:
         if type(state) is ChompState:
-            phase = state[1]
-            if phase == 2:
+            phase = state[PHASE]
+            if phase == RACE_PHASE:
                 return race_actions(state)
             if phase == TURN:
-                return _LAST_TWO_CHOICES if state[13] == LAST_TWO else _TURN_OVER
+                return _LAST_TWO_CHOICES if state[STEP] == LAST_TWO else _TURN_OVER
             if phase == OVER:
                 return ()
         return Game.legal_actions(self, state)
@@ -330,7 +336,7 @@ class ChompGame(Game):
         return Step(w.freeze(), ctx)
 
     def _returns(self, state: Hashable) -> tuple[float, ...]:
-        winners = state[19]  # type: ignore[index]
+        winners = state[WINNERS]  # type: ignore[index]
         k = bin(winners).count("1")
         if not k:
             return (0.0,) * self.num_players
@@ -424,7 +430,7 @@ class ChompGame(Game):
         public.check_state(self, state, data)
 
     def outcome(self, state: Hashable) -> str:
-        code = state[18]  # type: ignore[index]
+        code = state[OUTCOME]  # type: ignore[index]
         return OUTCOME_NAMES[code] if code != O_NONE else "terminal"
 
     def declared_outcomes(self) -> Mapping[str, tuple[str, ...]]:
