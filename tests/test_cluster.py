@@ -4,7 +4,9 @@ sweep and a search partitioned by state hash, and both give what one process giv
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 from collections.abc import Iterator
 from typing import Any
 
@@ -143,3 +145,17 @@ def test_a_worker_with_another_engine_is_named() -> None:
         _check_workers(_Workers({"tcp://a:1": ENGINE_BUILD, "tcp://b:2": "0000"}), "tcp://s:8786")  # type: ignore[arg-type]
     with pytest.raises(RulecheckError, match="no workers"):
         _check_workers(_Workers({}), "tcp://s:8786")  # type: ignore[arg-type]
+
+
+def test_a_worker_lost_in_the_middle_of_a_search_is_a_clear_error() -> None:
+    """A partition's states live only on its worker: losing it ends the search with a message,
+    not a traceback from the scheduler."""
+    cfg = CONFIGS[0]
+    with cluster_client(LOCAL, 2) as c:
+        def kill_a_worker(expanded: int, *_: Any) -> None:
+            if expanded == 1:  # after the first level
+                pids = c.run(os.getpid)
+                os.kill(pids[sorted(pids)[0]], signal.SIGKILL)
+
+        with pytest.raises(RulecheckError, match=r"the partitioned search stopped: .*run the search again"):
+            explore_partitioned(c, cfg, progress=kill_a_worker)

@@ -318,14 +318,27 @@ def explore_partitioned(
     parts = partitions or len(workers)
     if parts < 1:
         raise RulecheckError(f"partitions must be at least 1, not {parts}")
+    placed = [workers[k % len(workers)] for k in range(parts)]
+    try:
+        return _search(client, config, game, _encoder(game)(root_key), placed, symmetry, check_invariants,
+                       max_states, max_seconds, progress)
+    except (OSError, RuntimeError) as exc:  # a worker lost (its partition's states with it), a connection cut
+        raise RulecheckError(f"{config.label()}: the partitioned search stopped: {type(exc).__name__}: {exc} "
+                             "(a partition's states live only on its worker: run the search again)") from exc
+
+
+def _search(client: Client, config: Config, game: Game, encoded_root: bytes, placed: list[str], symmetry: bool,
+            check_invariants: bool, max_states: int | None, max_seconds: float | None,
+            progress: Progress | None) -> ExploreResult:
+    """:func:`explore_partitioned` once its arguments are checked: one partition per entry of
+    ``placed`` (the worker it lives on)."""
+    parts = len(placed)
     t0 = time.monotonic()
     deadline = None if max_seconds is None else t0 + max_seconds
-    placed = [workers[k % len(workers)] for k in range(parts)]
     futures = [client.submit(Partition, config.to_json(), k, parts, symmetry, check_invariants,
                              actor=True, workers=[placed[k]], pure=False)
                for k in range(parts)]
     actors = [f.result() for f in futures]
-    encoded_root = _encoder(game)(root_key)
 
     parent, parent_action = array("i", [-1]), array("i", [-1])
     offsets, succ = array("q", [0]), array("i")
