@@ -159,3 +159,9 @@ def test_a_worker_lost_in_the_middle_of_a_search_is_a_clear_error() -> None:
 
         with pytest.raises(RulecheckError, match=r"the partitioned search stopped: .*run the search again"):
             explore_partitioned(c, cfg, progress=kill_a_worker)
+
+
+@pytest.mark.parametrize("option", [["--partitions", "3"], ["-j", "3"]])
+def test_cluster_options_without_a_cluster_are_a_usage_error(option: list[str]) -> None:
+    got = CliRunner().invoke(main, ["search", "chomp", "-v", "underwater-war", "-n", "2", *option])
+    assert got.exit_code == 2 and "give --cluster too" in got.output

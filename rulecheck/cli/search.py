@@ -88,6 +88,12 @@ def search(game: str, variant: str | None, players: int | None, deck: str | None
     from rulecheck.core.rulings import load_ruleset
     from rulecheck.games import load_game
 
+    ctx = click.get_current_context()
+    if cluster is None:
+        for name in ("partitions", "jobs"):
+            if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+                raise click.UsageError(f"--{name} sets how a search is spread over a cluster: give --cluster too "
+                                       "(without it the search runs in this process)")
     load_ruleset(game, ruleset)
     variant, players, deck, why = graph_config(game, variant, players, deck, ruleset)
     if why:
