@@ -63,7 +63,15 @@ from rulecheck.check.ending import ending_of
 from rulecheck.check.explore import Config, ExploreResult, explore
 from rulecheck.check.full_deck import SMALL_DECK_ONLY, full_deck_status, status_counts
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
-from rulecheck.check.war_loops import FULL_DECK_DEALS, WarSearch, war_configs, war_finding, war_searches
+from rulecheck.check.war_loops import (
+    CLIMB_EVALUATIONS,
+    FULL_DECK_DEALS,
+    WarSearch,
+    climb,
+    war_configs,
+    war_finding,
+    war_searches,
+)
 from rulecheck.check.war_loops import RULING as WAR_RULING
 from rulecheck.checkpoint import CHECKPOINT_DIR, Checkpoint, code_fingerprint
 from rulecheck.cluster import cluster_client
@@ -417,6 +425,7 @@ def run_audit(
     resume: bool = False,
     spec_situations: int | None = SITUATIONS_PER_SEARCH,
     cluster: str | None = None,
+    climb: int | None = None,
 ) -> AuditReport:
     """Run the audit and (if ``write``) write ``audit.json`` and ``AUDIT.md`` to ``out_dir``.
 
@@ -435,6 +444,11 @@ def run_audit(
     run, and the report is byte-identical to an uninterrupted run's. The symbolic checks are
     not kept: a resumed run does them again.
 
+    ``climb`` deals scored at most by the hill climb over full-deck deals of Underwater War with
+    a fixed return order (:func:`rulecheck.check.war_loops.climb`; default
+    :data:`~rulecheck.check.war_loops.CLIMB_EVALUATIONS`, which is 0: none); it runs with the
+    playouts (``playouts > 0``) when the plan has Underwater War.
+
     ``spec_situations`` bounds the determinacy check of each search (distinct situations; None:
     every one), see :func:`rulecheck.check.determinacy.check_explored`.
 
@@ -448,6 +462,8 @@ def run_audit(
         game_module(g)  # UnknownGameError early
     entries = [tuple(e) for e in plan] if plan is not None else default_plan(games, quick)
     games = list(dict.fromkeys([*games, *(e[0] for e in entries)]))
+    if climb is None:
+        climb = CLIMB_EVALUATIONS
     # every input checked before any search starts or any report is touched (RulecheckError)
     from rulecheck.core.errors import InvalidConfigError
     for name, value, ok in (("max_seconds", max_seconds, max_seconds is None or max_seconds > 0),
@@ -455,7 +471,8 @@ def run_audit(
                             ("playouts", playouts, playouts >= 0), ("playout_steps", playout_steps, playout_steps >= 1),
                             ("jobs", jobs, jobs >= 1), ("symbolic_seconds", symbolic_seconds, symbolic_seconds > 0),
                             ("symbolic_depth", symbolic_depth, symbolic_depth >= 1),
-                            ("spec_situations", spec_situations, spec_situations is None or spec_situations >= 1)):
+                            ("spec_situations", spec_situations, spec_situations is None or spec_situations >= 1),
+                            ("climb", climb, climb >= 0)):
         if not ok:
             raise InvalidConfigError(f"audit: {name} = {value!r} is out of range")
     for g in games:
@@ -471,6 +488,7 @@ def run_audit(
         "playout_max_steps": playout_steps,
         "seed": seed,
         "quick": quick,
+        "fixed_order_climb": climb,
         "plan": [list(e) for e in entries],
         **({"symbolic": {"seconds_per_config": symbolic_seconds, "depth": symbolic_depth}} if symbolic else {}),
     }
@@ -479,7 +497,7 @@ def run_audit(
     call = {"games": games, "plan": settings["plan"], "ruleset": ruleset, "max_seconds": max_seconds,
             "max_states": max_states, "playouts": playouts, "playout_steps": playout_steps, "seed": seed,
             "quick": quick, "symbolic": symbolic, "symbolic_seconds": symbolic_seconds,
-            "symbolic_depth": symbolic_depth, "spec_situations": spec_situations}
+            "symbolic_depth": symbolic_depth, "spec_situations": spec_situations, "climb": climb}
     stack = contextlib.ExitStack()
     client = stack.enter_context(cluster_client(cluster, jobs)) if cluster is not None else None
     try:
@@ -498,7 +516,7 @@ def run_audit(
         previous = {sig: signal.signal(sig, _STOP.handler) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         _run(report, games, entries, ruleset, max_seconds, max_states, playouts, playout_steps, seed,
-             progress, partial_path if write else None, jobs, checkpoint, spec_situations, client)
+             progress, partial_path if write else None, jobs, checkpoint, spec_situations, client, climb)
         stack.close()
         _STOP.check()
         if symbolic:
@@ -685,6 +703,16 @@ def _war_job(configs: list[Config], seed: int, full_deck_deals: int, max_steps: 
         note(f"fixed return order: every deal of {len(configs) - 1} reduced deck(s) and {full_deck_deals} seeded "
              f"full-deck deals of {configs[-1].label()}")
     return war_searches(configs, seed, full_deck_deals, max_steps, note)
+
+
+@_job("fixed return order")
+def _climb_job(config: Config, seed: int, evaluations: int, max_steps: int, note: Progress | None) -> WarSearch:
+    """Underwater War with a fixed return order on the full deck: deals chosen by hill climbing
+    (:func:`rulecheck.check.war_loops.climb`), ``evaluations`` of them scored at most."""
+    if note is not None:
+        note(f"fixed return order: hill climbing over full-deck deals of {config.label()} from seed {seed} "
+             f"(at most {evaluations:,} deals scored)")
+    return climb(config.load(), config, seed, evaluations, max_steps, progress=note)
 
 
 @_job("playouts")
@@ -1015,6 +1043,7 @@ def _run(
     checkpoint: Checkpoint | None = None,
     spec_situations: int | None = SITUATIONS_PER_SEARCH,
     client: Client | None = None,
+    climb: int = 0,
 ) -> None:
     per_game_reach: dict[str, list[Reach]] = {g: [] for g in games}
     per_game_raw: dict[str, list[Reach]] = {g: [] for g in games}
@@ -1051,7 +1080,12 @@ def _run(
         if war_cfgs:
             deals = FULL_DECK_DEALS if playouts > 0 else 0
             calls.append((_war_job, (war_cfgs, seed, deals, playout_steps, worker_note)))
+        # the longest job goes first, so that it does not run alone at the end
+        climbing = bool(war_cfgs) and playouts > 0 and climb > 0
+        if climbing:
+            calls.insert(0, (_climb_job, (war_cfgs[-1], seed, climb, playout_steps, worker_note)))
         results = iter(runner.map(calls, checkpoint))
+        climbed = next(results) if climbing else None
         current: dict[str, Any] | None = None
         for (idx, role), outcome in zip(roles, results, strict=False):
             game, variant, players, deck = entries[idx]
@@ -1105,6 +1139,12 @@ def _run(
                     raise KeyboardInterrupt
                 report.errors.append({"config": war_cfgs[-1].to_json(), "error": searched})
             else:
+                if isinstance(climbed, str):
+                    if climbed == "interrupted":
+                        raise KeyboardInterrupt
+                    report.errors.append({"config": war_cfgs[-1].to_json(), "error": climbed})
+                elif climbed is not None:
+                    searched = [*searched, climbed]
                 report.fixed_order = [s.to_json() for s in searched]
                 loop = war_finding(searched, _choice("chomp", ruleset, WAR_RULING))
                 found.extend([loop] if loop is not None else [])

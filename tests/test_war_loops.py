@@ -22,6 +22,7 @@ from rulecheck.check.war_loops import (
     RULING,
     Deal,
     WarSearch,
+    climb,
     every_deal,
     fixed_order,
     play_deal,
@@ -30,6 +31,7 @@ from rulecheck.check.war_loops import (
     seeded_deals,
     war_configs,
     war_finding,
+    war_free_rounds,
     war_searches,
     winning_slap,
 )
@@ -201,9 +203,11 @@ def test_the_audit_reports_the_search_the_loop_and_how_play_ends(monkeypatch: py
     monkeypatch.setattr(audit, "war_configs", lambda entries, ruleset: [
         fixed_order(Config("chomp", "underwater-war", 2, deck, ruleset)) for deck in (plan[0][3], EEL_DECK, "full")])
     monkeypatch.setattr(audit, "FULL_DECK_DEALS", 10)
+    monkeypatch.setattr(audit, "CLIMB_EVALUATIONS", 300)
     report = run_audit(["chomp"], plan=plan, playouts=5, write=False, jobs=1)
     assert [(s["config"]["deck"], s["deals"]) for s in report.fixed_order] == [
-        (plan[0][3], 60), (EEL_DECK, 120), ("full", 10)]
+        (plan[0][3], 60), (EEL_DECK, 120), ("full", 10), ("full", 0)]
+    assert report.fixed_order[-1]["which"].startswith("hill climbing from seed 0: 300 deals scored")
     f = find_finding(report.to_json(), "chomp.cycle.underwater-war.bottom_of_pile")
     assert f.data["full_deck"]["status"] == SMALL_DECK_ONLY and "seeds 0..9: 10 deal(s)" in f.data["full_deck"]["how"]
     assert "exactly the one before step" in explain_finding(f)
@@ -236,3 +240,26 @@ def test_the_command_prints_the_counts_and_a_lasso_that_replays() -> None:
     assert "(seeds 4..6): 3 ended" in text.stdout
     bad = CliRunner().invoke(main, ["war-loops", "--ruleset", "nope.json"])
     assert bad.exit_code == 2 and "nope.json" in bad.output
+
+
+FULL = fixed_order(Config("chomp", "underwater-war", 2, "full", "recommended"))
+
+
+def test_war_free_rounds_counts_the_rounds_before_the_first_war() -> None:
+    """Piles that meet two Big Fish in round 3 (after a Shark beats a Shrimp and a Seal a Little
+    Fish): two rounds played before the war."""
+    game = FULL.load()
+    rest = ["plankton"] * 5 + ["shrimp"] * 7 + ["littlefish"] * 10 + ["bigfish"] * 8 + ["seal"] * 4 + ["shark"] * 3 \
+        + ["eel"] * 3 + ["octopus"] * 4
+    first = ["shark", "seal", "bigfish"]
+    second = ["shrimp", "littlefish", "bigfish"]
+    deal = game.deal_action([first + rest[:22], second + rest[22:]])
+    assert war_free_rounds(game, deal, 100, random.Random(0)) == 2
+    assert war_free_rounds(game, deal, 1, random.Random(0)) == 1  # the cap
+
+
+def test_the_climb_is_deterministic_and_says_how_much_it_scored() -> None:
+    game = FULL.load()
+    a, b = (climb(game, FULL, 5, 1_500) for _ in range(2))
+    assert a.to_json() == b.to_json()
+    assert a.which == "hill climbing from seed 5: 1,500 deals scored in 1 climb(s)" and a.loop is None

@@ -43,10 +43,12 @@ from rulecheck.core.game import CHANCE, RACE, TERMINAL, Action, Game, action_to_
 from rulecheck.engine import replay
 from rulecheck.findings import Finding, Witness, finding_id
 from rulecheck.games.chomp.race import valid_slappers
+from rulecheck.games.chomp.state import NEW, TURN, WAR
 
-__all__ = ["ENDED", "FIXED_ORDER", "FULL_DECK_DEALS", "LOOP", "MAX_STEPS", "RULING", "SCHEDULE", "STEP_LIMIT", "Deal",
-           "DealPlay", "WarSearch", "every_deal", "fixed_order", "play_deal", "scheduled", "search", "seeded_deals",
-           "war_configs", "war_finding", "war_searches", "winning_slap"]
+__all__ = ["CLIMB_CAP", "CLIMB_EVALUATIONS", "CLIMB_PATIENCE", "ENDED", "FIXED_ORDER", "FULL_DECK_DEALS", "LOOP",
+           "MAX_STEPS", "RULING", "SCHEDULE", "STEP_LIMIT", "Deal", "DealPlay", "WarSearch", "climb", "every_deal",
+           "fixed_order", "play_deal", "scheduled", "search", "seeded_deals", "war_configs", "war_finding",
+           "war_free_rounds", "war_searches", "winning_slap"]
 
 RULING = "chomp.two_player_won_cards"
 FIXED_ORDER = "bottom_of_pile"
@@ -204,6 +206,100 @@ def search(game: Game, config: Config, deals: Iterable[Deal], which: str, max_st
         if progress is not None and out.deals % every == 0:
             progress(f"  {config.label()}: {out.deals:,} deals, {out.outcomes[LOOP]} repeating for ever, "
                      f"longest game {out.longest} actions")
+    return out
+
+
+CLIMB_EVALUATIONS = 0
+"""Full-deck deals the default audit's hill climb scores (:func:`climb`): none. A climb costs
+about 150 µs a deal and needs about a million deals or more to find a loop (none found within a
+million from seeds 0, 1, 2, 3 or 5), so the audit leaves it to ``rulecheck audit --climb N`` and ``rulecheck
+war-loops --climb N``."""
+CLIMB_CAP = 3_000
+"""Rounds without a war after which a climbed deal is played out, looking for a loop."""
+CLIMB_PATIENCE = 20_000
+"""Swaps in a row that find no longer war-free play, after which the climb starts again from a new deal."""
+
+
+def war_free_rounds(game: Game, deal: Action, cap: int, rng: random.Random) -> int:
+    """How many rounds :data:`SCHEDULE` plays after ``deal`` before the first war (two cards of
+    the same kind turned over, en.underwater-war.4: the state's ``step`` a war; the round that
+    ends in it does not count) or the end of the game; at most ``cap``. A round is counted when
+    it begins (a turn-over at the start of a new round, en.underwater-war.1)."""
+    state = game.apply_unchecked(game.root_state(), deal).state
+    current, apply = game.current_player, game.apply_unchecked
+    rounds = 0
+    while rounds < cap:
+        step = state.step  # type: ignore[attr-defined]
+        if step == WAR:
+            return rounds - 1
+        if current(state) == TERMINAL:
+            return rounds
+        if step == NEW and state.phase == TURN:  # type: ignore[attr-defined]
+            rounds += 1
+        state = apply(state, scheduled(game, state, rng)).state
+    return cap
+
+
+def climb(game: Game, config: Config, seed: int, evaluations: int, max_steps: int = MAX_STEPS,
+          cap: int = CLIMB_CAP, patience: int = CLIMB_PATIENCE,
+          progress: Callable[[str], None] | None = None, every: int = 100_000) -> WarSearch:
+    """Hill climbing over the deals of ``game`` (its whole deck, dealt evenly) for one that is
+    played for ever, within ``evaluations`` deals scored; deterministic from ``seed``.
+
+    A random deal rarely loops (about one in 10^8 on the full deck): wars (two cards of the
+    same kind) reshuffle the piles, and a loop needs play that never meets one. So a deal is
+    scored by how many rounds :data:`SCHEDULE` plays before the first war (:func:`war_free_rounds`);
+    the climb swaps two cards of different kinds and keeps the swap unless the score drops,
+    starting again from a random deal after ``patience`` swaps without a longer score. A deal
+    that reaches ``cap`` rounds without a war is played out by :func:`play_deal` (up to
+    ``max_steps`` actions), and the climb stops at the first that comes back to a state: the
+    lasso replays in the engine like any other. The result counts the deals played out; a
+    climb that found none says how many deals it scored, which proves nothing of the others."""
+    rng = random.Random(seed)
+    later = random.Random(seed)  # the chance steps after a deal (the fixed order has none unless both piles empty)
+    cards = list(getattr(game, "deck_cards", ()))
+    half = len(cards) // 2
+    out = WarSearch(config, f"hill climbing from seed {seed}", max_steps)
+    scored = restarts = 0
+
+    def deal_of(order: list[int]) -> Action:
+        return game.deal_action([order[:half], order[half:2 * half]])  # type: ignore[attr-defined, no-any-return]
+
+    def score(order: list[int]) -> int:
+        nonlocal scored
+        scored += 1
+        if progress is not None and scored % every == 0:
+            progress(f"  {config.label()}: {scored:,} deals scored, {restarts} climb(s), {out.deals} played out")
+        return war_free_rounds(game, deal_of(order), cap, later)
+
+    while scored < evaluations and out.loop is None:
+        order = cards[:]
+        rng.shuffle(order)
+        restarts += 1
+        best, stale = score(order), 0
+        while stale < patience and scored < evaluations:
+            i, j = rng.randrange(len(order)), rng.randrange(len(order))
+            if order[i] == order[j]:
+                continue
+            order[i], order[j] = order[j], order[i]
+            got = score(order)
+            if got < best:
+                order[i], order[j] = order[j], order[i]
+                stale += 1
+                continue
+            stale = 0 if got > best else stale + 1
+            best = got
+            if best >= cap:
+                played = play_deal(game, Deal(deal_of(order), random.Random(seed), f"climbed deal {out.deals + 1}"),
+                                   max_steps)
+                out.deals += 1
+                out.outcomes[played.outcome] += 1
+                if played.outcome == ENDED:
+                    out.longest = max(out.longest, len(played.actions))
+                if played.outcome == LOOP:
+                    out.loop, out.loop_deal = played, f"the deal climbed from seed {seed} after {scored:,} deals scored"
+                break  # a deal played out: start again (or stop, with a loop)
+    out.which = f"hill climbing from seed {seed}: {scored:,} deals scored in {restarts} climb(s)"
     return out
 
 

@@ -16,6 +16,7 @@ import click
 
 from rulecheck.baseline import Baseline, baseline_text, failing, load_baseline
 from rulecheck.check.determinacy import SITUATIONS_PER_SEARCH
+from rulecheck.check.war_loops import CLIMB_EVALUATIONS
 from rulecheck.cli import main
 from rulecheck.cli.options import (
     DECKS_HINT,
@@ -172,7 +173,7 @@ FORMATS = ("text", "json", "sarif", "junit", "markdown")
 
 #: Options that choose what the audit explores; ``--resume`` takes them from the checkpoint.
 _RUN_OPTIONS = ("games", "ruleset", "max_seconds", "max_states", "playouts", "seed", "quick", "symbolic",
-                "symbolic_seconds", "symbolic_depth", "spec_situations")
+                "symbolic_seconds", "symbolic_depth", "spec_situations", "climb")
 
 
 def _check_outputs(json_path: str | None, fmt: str, output: str, write_baseline: str | None) -> None:
@@ -264,6 +265,9 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
 @click.option("--playouts", type=click.IntRange(min=0), default=None,
               help="Seeded full-deck games per configuration for the statistics [default: 200, quick: 50].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout.")
+@click.option("--climb", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Also hill-climb over full-deck deals for an endless Underwater War with a fixed return order, "
+                   f"scoring at most N deals [default: {CLIMB_EVALUATIONS:,}] (as `rulecheck war-loops --climb N`).")
 @click.option("--quick", is_flag=True, help="A smaller set of configurations and playouts.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
               help="Searches run at once (processes; with --cluster and no address, the local workers).")
@@ -279,7 +283,7 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
 def audit(ctx: click.Context, games: tuple[str, ...], ruleset: str, json_path: str | None, out_dir: str | None,
           fmt: str, output: str, fail_on: str | None, baseline_path: str | None, write_baseline: str | None,
           resume: bool, max_seconds: float, max_states: int, spec_situations: int, playouts: int | None, seed: int,
-          quick: bool, jobs: int, cluster: str | None, symbolic: bool, symbolic_seconds: float,
+          climb: int | None, quick: bool, jobs: int, cluster: str | None, symbolic: bool, symbolic_seconds: float,
           symbolic_depth: int) -> None:
     """Explore every configuration exhaustively and report what is wrong with the rulebooks.
 
@@ -303,7 +307,7 @@ def audit(ctx: click.Context, games: tuple[str, ...], ruleset: str, json_path: s
         call = {"games": _audit_games(games, ruleset), "ruleset": ruleset, "max_seconds": max_seconds,
                 "max_states": max_states, "playouts": (50 if quick else 200) if playouts is None else playouts,
                 "seed": seed, "quick": quick, "symbolic": symbolic, "symbolic_seconds": symbolic_seconds,
-                "symbolic_depth": symbolic_depth, "spec_situations": spec_situations or None}
+                "symbolic_depth": symbolic_depth, "spec_situations": spec_situations or None, "climb": climb}
     t0 = time.monotonic()
     try:
         with _json_target(json_path) as target:
