@@ -65,6 +65,7 @@ from rulecheck.check.full_deck import SMALL_DECK_ONLY, full_deck_status, status_
 from rulecheck.check.stats import PlayoutStats, combined_frequency, playout_stats
 from rulecheck.check.war_loops import (
     CLIMB_EVALUATIONS,
+    CLIMB_SEED,
     FULL_DECK_DEALS,
     WarSearch,
     climb,
@@ -445,9 +446,10 @@ def run_audit(
     not kept: a resumed run does them again.
 
     ``climb`` deals scored at most by the hill climb over full-deck deals of Underwater War with
-    a fixed return order (:func:`rulecheck.check.war_loops.climb`; default
-    :data:`~rulecheck.check.war_loops.CLIMB_EVALUATIONS`, which is 0: none); it runs with the
-    playouts (``playouts > 0``) when the plan has Underwater War.
+    a fixed return order (:func:`rulecheck.check.war_loops.climb`, from
+    :data:`~rulecheck.check.war_loops.CLIMB_SEED`; default
+    :data:`~rulecheck.check.war_loops.CLIMB_EVALUATIONS`, none with ``quick``); it runs with the playouts
+    (``playouts > 0``) when the plan has Underwater War.
 
     ``spec_situations`` bounds the determinacy check of each search (distinct situations; None:
     every one), see :func:`rulecheck.check.determinacy.check_explored`.
@@ -463,7 +465,7 @@ def run_audit(
     entries = [tuple(e) for e in plan] if plan is not None else default_plan(games, quick)
     games = list(dict.fromkeys([*games, *(e[0] for e in entries)]))
     if climb is None:
-        climb = CLIMB_EVALUATIONS
+        climb = 0 if quick else CLIMB_EVALUATIONS
     # every input checked before any search starts or any report is touched (RulecheckError)
     from rulecheck.core.errors import InvalidConfigError
     for name, value, ok in (("max_seconds", max_seconds, max_seconds is None or max_seconds > 0),
@@ -488,7 +490,7 @@ def run_audit(
         "playout_max_steps": playout_steps,
         "seed": seed,
         "quick": quick,
-        "fixed_order_climb": climb,
+        "fixed_order_climb": {"seed": CLIMB_SEED, "deals": climb},
         "plan": [list(e) for e in entries],
         **({"symbolic": {"seconds_per_config": symbolic_seconds, "depth": symbolic_depth}} if symbolic else {}),
     }
@@ -1083,7 +1085,7 @@ def _run(
         # the longest job goes first, so that it does not run alone at the end
         climbing = bool(war_cfgs) and playouts > 0 and climb > 0
         if climbing:
-            calls.insert(0, (_climb_job, (war_cfgs[-1], seed, climb, playout_steps, worker_note)))
+            calls.insert(0, (_climb_job, (war_cfgs[-1], CLIMB_SEED, climb, playout_steps, worker_note)))
         results = iter(runner.map(calls, checkpoint))
         climbed = next(results) if climbing else None
         current: dict[str, Any] | None = None

@@ -263,3 +263,27 @@ def test_the_climb_is_deterministic_and_says_how_much_it_scored() -> None:
     a, b = (climb(game, FULL, 5, 1_500) for _ in range(2))
     assert a.to_json() == b.to_json()
     assert a.which == "hill climbing from seed 5: 1,500 deals scored in 1 climb(s)" and a.loop is None
+
+
+@pytest.mark.slow
+def test_the_climb_finds_a_full_deck_deal_that_is_played_for_ever() -> None:
+    """The classic War result on the full deck (about 50 s): the climb from seed 15 finds a deal
+    whose play by the fair schedule comes back to a state, the lasso replays in the engine, and
+    the finding built from it is confirmed on the full deck. The rule that causes it is the fixed
+    return order: with the won cards in the discard pile (the recommended option), the same deal
+    is not played for ever."""
+    from rulecheck.check.full_deck import CONFIRMED
+    from rulecheck.check.war_loops import FIXED_ORDER
+    from rulecheck.engine import replay
+
+    game = FULL.load()
+    found = climb(game, FULL, 15, 400_000)
+    assert found.loop is not None and found.loop.loop_start is not None and found.outcomes[LOOP] == 1
+    lasso, start = found.loop.actions, found.loop.loop_start
+    (_, at_start), (_, at_end) = replay(game, lasso[:start]), replay(game, lasso)
+    assert at_start == at_end and len(lasso) > start
+    f = war_finding([found], FIXED_ORDER)
+    assert f is not None and f.severity == "high" and f.data["full_deck"]["status"] == CONFIRMED
+    assert f.witness is not None and f.witness.config["deck"] == "full"
+    discard = Config("chomp", "underwater-war", 2, "full", "recommended").load()
+    assert play_deal(discard, Deal(lasso[0], random.Random(0), "the same deal")).outcome != LOOP

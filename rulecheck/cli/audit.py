@@ -266,8 +266,9 @@ def _report_run(report: AuditReport, fmt: str, output: str | None, fail_on: str 
               help="Seeded full-deck games per configuration for the statistics [default: 200, quick: 50].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first playout.")
 @click.option("--climb", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Also hill-climb over full-deck deals for an endless Underwater War with a fixed return order, "
-                   f"scoring at most N deals [default: {CLIMB_EVALUATIONS:,}] (as `rulecheck war-loops --climb N`).")
+              help="Deals scored at most by the hill climb over full-deck deals for an endless Underwater War with a "
+                   f"fixed return order [default: {CLIMB_EVALUATIONS:,}; 0 with --quick] "
+                   "(`rulecheck war-loops --climb`).")
 @click.option("--quick", is_flag=True, help="A smaller set of configurations and playouts.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
               help="Searches run at once (processes; with --cluster and no address, the local workers).")
