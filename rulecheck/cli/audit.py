@@ -386,18 +386,11 @@ def graph(game: str, variant: str | None, players: int | None, deck: str | None,
     Without --deck, the smallest configuration the audit explores for the variant (and player
     count) is exported, and named on stderr.
     """
-    from rulecheck.check.explore import Config, explore
+    from rulecheck.check.explore import explore
     from rulecheck.check.graph import to_networkx
-    from rulecheck.cli.decks import graph_config
-    from rulecheck.games import load_game
+    from rulecheck.cli.decks import explored_config
 
-    load_ruleset(game, ruleset)  # before choosing a deck: a bad ruleset fits none
-    variant, players, deck, why = graph_config(game, variant, players, deck, ruleset)
-    if why:
-        say(f"graph: {why}")
-    g = load_game(game, variant, players, ruleset, deck)
-    cfg = Config.of(g)
-    cfg = Config(cfg.game, cfg.variant, cfg.players, cfg.deck, ruleset)
+    g, cfg = explored_config("graph", game, variant, players, deck, ruleset)
     res = explore(g, max_states=max_nodes + 1, symmetry=not no_symmetry, config=cfg)
     dg = to_networkx(res, max_nodes)
     what = f"{dg.number_of_nodes()} states, {dg.number_of_edges()} edges ({cfg.label()})"

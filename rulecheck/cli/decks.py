@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,7 +17,10 @@ from rulecheck.core.game import Game
 from rulecheck.core.rulings import load_ruleset
 from rulecheck.games import game_module, load_game, variants
 
-__all__ = ["DeckRow", "audit_decks", "deck_rows", "deck_syntax", "graph_config", "player_counts"]
+if TYPE_CHECKING:  # pragma: no cover
+    from rulecheck.check.explore import Config
+
+__all__ = ["DeckRow", "audit_decks", "deck_rows", "deck_syntax", "explored_config", "graph_config", "player_counts"]
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,23 @@ def graph_config(game: str, variant: str | None, players: int | None, deck: str 
     g, why = min(found, key=lambda c: (c[0].card_total(), c[0].num_players))
     return v, g.num_players, g.deck, (f"no --deck given: {game} {v}, {g.num_players} players, deck {g.deck} "
                                       f"({g.card_total()} cards, {why}); `rulecheck decks {game}` lists others")
+
+
+def explored_config(command: str, game: str, variant: str | None, players: int | None, deck: str | None,
+                    ruleset: str) -> tuple[Game, Config]:
+    """The game and configuration a one-configuration command (``graph``, ``search``) explores:
+    the deck given, or :func:`graph_config`'s choice, named on stderr as ``<command>: ...``; the
+    configuration keeps ``ruleset`` as given (a file's path), so that witnesses reload it."""
+    from rulecheck.check.explore import Config
+    from rulecheck.cli.options import say
+
+    load_ruleset(game, ruleset)  # before choosing a deck: a bad ruleset fits none
+    variant, players, deck, why = graph_config(game, variant, players, deck, ruleset)
+    if why:
+        say(f"{command}: {why}")
+    g = load_game(game, variant, players, ruleset, deck)
+    cfg = Config.of(g)
+    return g, Config(cfg.game, cfg.variant, cfg.players, cfg.deck, ruleset)
 
 
 def _span(counts: Sequence[int]) -> str:

@@ -83,10 +83,8 @@ def search(game: str, variant: str | None, players: int | None, deck: str | None
     --max-states bound stopped the search, 4 if --max-seconds did.
     """
     from rulecheck.check.detectors import config_findings
-    from rulecheck.check.explore import Config, explore
-    from rulecheck.cli.decks import graph_config
-    from rulecheck.core.rulings import load_ruleset
-    from rulecheck.games import load_game
+    from rulecheck.check.explore import explore
+    from rulecheck.cli.decks import explored_config
 
     ctx = click.get_current_context()
     if cluster is None:
@@ -94,13 +92,7 @@ def search(game: str, variant: str | None, players: int | None, deck: str | None
             if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
                 raise click.UsageError(f"--{name} sets how a search is spread over a cluster: give --cluster too "
                                        "(without it the search runs in this process)")
-    load_ruleset(game, ruleset)
-    variant, players, deck, why = graph_config(game, variant, players, deck, ruleset)
-    if why:
-        say(f"search: {why}")
-    g = load_game(game, variant, players, ruleset, deck)
-    cfg = Config.of(g)
-    cfg = Config(cfg.game, cfg.variant, cfg.players, cfg.deck, ruleset)
+    g, cfg = explored_config("search", game, variant, players, deck, ruleset)
     hook = _throttled(2.0)
     t0 = time.monotonic()
     if cluster is None:
