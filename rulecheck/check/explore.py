@@ -41,6 +41,7 @@ __all__ = [
     "ExploreResult",
     "PackedStates",
     "Progress",
+    "expansion",
     "explore",
     "successor_classes",
 ]
@@ -144,6 +145,20 @@ def successor_classes(game: Game, state: Hashable) -> set[Hashable]:
         else:
             out.add(game.canonical(t))
     return out
+
+
+def expansion(game: Game, state: Hashable) -> Iterable[Action] | None:
+    """What a search expands at ``state``: a :class:`Pending` state's options, a chance node's
+    outcomes one at a time (however many the step has), a player's legal actions (none: a
+    deadlock), as :meth:`Game.expand_actions`; None at a terminal state. :func:`explore` and the
+    partitioned search (:mod:`rulecheck.check.partitioned`) both expand states with it, so they
+    are the same search."""
+    if type(state) is Pending:
+        return game.legal_actions(state)
+    who = game._current_player(state)
+    if who == CHANCE:
+        return game._chance_actions(state)
+    return None if who == TERMINAL else game.legal_actions(state)
 
 
 def _encoder(game: Game) -> Callable[[Hashable], bytes]:
@@ -469,11 +484,9 @@ def explore(
     limit = max_states if max_states is not None else 1 << 62
     next_report = t0 + progress_seconds
 
-    legal = game.legal_actions
-    chance = game._chance_actions
+    expand = expansion
     pack = _encoder(game) if compact else None
     apply = game.apply_unchecked
-    cur = game._current_player
     canon = game.canonical if symmetry else None
     invariants = game.invariants if check_invariants else None
     outcome = game.outcome
@@ -540,26 +553,18 @@ def explore(
                 progress(i, len(states), transitions, now - t0)
                 next_report = now + progress_seconds
         s = states[i]
-        actions: Iterable[Action]
-        if type(s) is Pending:
-            actions = legal(s)
-        else:
-            who = cur(s)
-            if who == CHANCE:
-                actions = chance(s)  # one outcome at a time, however many the step has
-            elif who == TERMINAL:
-                terminals.append(i)
-                o = outcome(s)
-                outcome_count[o] = outcome_count.get(o, 0) + 1
-                if o not in outcomes_first:
-                    outcomes_first[o] = i
-                offsets_append(len(succ))
-                i += 1
-                continue
-            else:
-                actions = legal(s)
-                if not actions:
-                    deadlocks.append(i)
+        actions = expand(game, s)
+        if actions is None:  # terminal
+            terminals.append(i)
+            o = outcome(s)
+            outcome_count[o] = outcome_count.get(o, 0) + 1
+            if o not in outcomes_first:
+                outcomes_first[o] = i
+            offsets_append(len(succ))
+            i += 1
+            continue
+        if not actions:
+            deadlocks.append(i)
         for a_idx, action in enumerate(actions):
             step = apply(s, action)
             transitions += 1

@@ -39,14 +39,14 @@ import heapq
 import time
 import zlib
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rulecheck.check.explore import Config, ExploreResult, PackedStates, Progress, _decoder, _encoder
+from rulecheck.check.explore import Config, ExploreResult, PackedStates, Progress, _decoder, _encoder, expansion
 from rulecheck.check.store import StateStore
 from rulecheck.core.errors import RulecheckError
-from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, Pending, Violation
+from rulecheck.core.game import Game, Pending, Violation
 
 if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
@@ -157,24 +157,16 @@ class Partition:
         for local in self.frontier:
             i = self.numbers[local]
             s = self.decode(self.store[local])
-            actions: Sequence[Action] | Iterator[Action]
-            if type(s) is Pending:
-                actions = game.legal_actions(s)
-            else:
-                who = game._current_player(s)
-                if who == CHANCE:
-                    actions = game._chance_actions(s)
-                elif who == TERMINAL:
-                    report.terminals.append(i)
-                    o = game.outcome(s)
-                    first, n = report.outcomes.get(o, (i, 0))
-                    report.outcomes[o] = (min(first, i), n + 1)
-                    report.counts.append((i, 0))
-                    continue
-                else:
-                    actions = game.legal_actions(s)
-                    if not actions:
-                        report.deadlocks.append(i)
+            actions = expansion(game, s)
+            if actions is None:  # terminal
+                report.terminals.append(i)
+                o = game.outcome(s)
+                first, n = report.outcomes.get(o, (i, 0))
+                report.outcomes[o] = (min(first, i), n + 1)
+                report.counts.append((i, 0))
+                continue
+            if not actions:
+                report.deadlocks.append(i)
             n_actions = 0
             for a_idx, action in enumerate(actions):
                 step = apply(s, action)

@@ -328,7 +328,7 @@ class Game(ABC):
     def pack(self, state: Hashable) -> bytes | None:
         """A compact, exact encoding of a state that is not :class:`Pending` (``unpack`` gives it
         back), for searches too big to keep states as objects; None if the game has none. It
-        never starts with byte 0xFF (a compact search marks a pickled :class:`Pending` so)."""
+        never starts with byte 0xFF (a compact search marks a :class:`Pending` state so)."""
         return None
 
     def unpack(self, data: bytes) -> Hashable:
