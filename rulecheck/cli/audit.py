@@ -19,10 +19,10 @@ from rulecheck.check.determinacy import SITUATIONS_PER_SEARCH
 from rulecheck.check.war_loops import CLIMB_EVALUATIONS
 from rulecheck.cli import main
 from rulecheck.cli.options import (
-    DECKS_HINT,
     STDOUT,
     emit,
     examples,
+    explored_deck_option,
     players_option,
     ruleset_option,
     say,
@@ -369,9 +369,7 @@ def _graph_text(dg: nx.DiGraph, fmt: str) -> str:
 @click.argument("game")
 @variant_option
 @players_option
-@click.option("--deck", default=None,
-              help=f"A deck small enough to explore [default: the smallest the audit explores for the variant "
-                   f"and player count] ({DECKS_HINT}).")
+@explored_deck_option
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["graphml", "dot"]), default="graphml", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=STDOUT,

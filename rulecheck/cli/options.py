@@ -17,6 +17,7 @@ __all__ = [
     "deck_option",
     "emit",
     "examples",
+    "explored_deck_option",
     "game_argument",
     "players_option",
     "ruleset_option",
@@ -43,6 +44,13 @@ deck_option = click.option(
     "--deck", default="full", show_default=True,
     help=f"full, a smaller named deck, or kind=count,... ({DECKS_HINT}).",
 )
+explored_deck_option = click.option(
+    "--deck", default=None,
+    help=f"A deck small enough to explore [default: the smallest the audit explores for the variant and player "
+         f"count] ({DECKS_HINT}).",
+)
+"""``--deck`` of a command that explores one configuration (``graph``, ``search``): see
+:func:`rulecheck.cli.decks.explored_config`."""
 seed_option = click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed.")
 
 

@@ -12,10 +12,10 @@ import click
 from rulecheck.cli import main
 from rulecheck.cli.audit import EXIT_INCOMPLETE, EXIT_TIME_LIMITED
 from rulecheck.cli.options import (
-    DECKS_HINT,
     STDOUT,
     emit,
     examples,
+    explored_deck_option,
     game_argument,
     players_option,
     ruleset_option,
@@ -55,9 +55,7 @@ def _throttled(seconds: float) -> Any:
 @game_argument
 @variant_option
 @players_option
-@click.option("--deck", default=None,
-              help=f"The deck to explore [default: the smallest the audit explores for the variant and player "
-                   f"count] ({DECKS_HINT}).")
+@explored_deck_option
 @ruleset_option
 @click.option("--cluster", default=None, is_flag=False, flag_value=LOCAL, metavar="[ADDRESS]", help=_CLUSTER_HELP)
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=2, show_default=True,
