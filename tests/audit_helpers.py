@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulecheck import audit
+from rulecheck.audit import plan
 
 TINY_PLAN = [("chonker-party", "standard", 2, "sweet=1,leaf=1,spoiled=1,hand=1"),
              ("chonker-party", "standard", 3, "sweet=1,salty=1,chonk=1,leaf=1,hand=1")]
@@ -17,4 +17,4 @@ CP_QUICK = ["audit", "chonker-party", "--quick", "--playouts", "0", "-j", "1"]
 
 def tiny_quick_plan(monkeypatch: Any) -> None:
     """Make ``--quick`` audit Chonker Party on :data:`TINY_PLAN`."""
-    monkeypatch.setattr(audit, "QUICK_PLAN", {**audit.QUICK_PLAN, "chonker-party": [e[1:] for e in TINY_PLAN]})
+    monkeypatch.setattr(plan, "QUICK_PLAN", {**plan.QUICK_PLAN, "chonker-party": [e[1:] for e in TINY_PLAN]})

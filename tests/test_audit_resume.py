@@ -180,7 +180,7 @@ def test_resume_takes_the_run_options_from_the_checkpoint(tmp_path: Path) -> Non
 
 def test_a_checkpoint_of_other_options_or_other_code_is_not_resumed(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulecheck import audit as audit_module
+    from rulecheck.audit import run as audit_module
     from rulecheck.core.errors import InputFileError
 
     cp_quick = [*CP_QUICK, "--out", str(tmp_path)]

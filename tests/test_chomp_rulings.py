@@ -167,3 +167,22 @@ def test_octopus_no_card_is_a_ruling_point() -> None:
     assert game.is_terminal(lost) and lost.winners == 0b10
     back = game.apply(pending, ("ruling", "chomp.octopus_no_card", "cards_go_back")).state
     assert not game.is_terminal(back) and back.discards[0] == (7,)
+
+
+@pytest.mark.parametrize("game", ["chomp", "chonker-party"])
+def test_the_specification_citing_a_clause_does_not_make_the_engine_cite_it(game: str) -> None:
+    """The coverage holes are clauses the engine never cites; the clause specification names
+    every clause it formalises, so a clause named only there must still count as uncited."""
+    from pathlib import Path
+
+    from rulecheck.core.coverage import CLAUSE_ID_RE, rule_code
+    from rulecheck.games import game_module
+
+    root = Path(game_module(game).__file__).parent  # type: ignore[arg-type]
+    engine = {p.resolve() for p in rule_code(game)}
+    spec = {p for p in root.rglob("*.py") if p.name.startswith("spec") or "spec" in p.relative_to(root).parts}
+    assert spec and not engine & {p.resolve() for p in spec}
+    named_by_spec = {cid for p in spec for cid in CLAUSE_ID_RE.findall(p.read_text(encoding="utf-8"))}
+    named_by_engine = {cid for p in engine for cid in CLAUSE_ID_RE.findall(p.read_text(encoding="utf-8"))}
+    assert cited_clauses(game) == named_by_engine
+    assert not (named_by_spec - named_by_engine) & cited_clauses(game)

@@ -65,7 +65,7 @@ def test_audit_with_a_bad_ruleset_exits_2_before_any_search(bad_ruleset: tuple[s
 
 def test_audit_with_a_bad_ruleset_and_no_games_does_not_touch_reports(
         bad_ruleset: tuple[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("rulecheck.audit.project_dir", lambda: tmp_path)
+    monkeypatch.setattr("rulecheck.audit.run.project_dir", lambda: tmp_path)
     path, word = bad_ruleset
     res = CliRunner().invoke(main, ["audit", "--quick", "--playouts", "0", "--ruleset", path])
     _one_error_line(res, word)

@@ -211,10 +211,10 @@ def test_a_gap_the_playouts_miss_is_confirmed_by_more_seeded_games() -> None:
     until it is met; the batch's statistics then confirm the gap with a game `simulate` replays.
     A ruling point no game consults (the win piles' visibility is read by the players, not the
     rules) is looked for in every game of the budget and stays small-deck only."""
-    from rulecheck.audit import _targeted_job
+    from rulecheck.audit.jobs import targeted_job
 
     cfg = Config("chonker-party", "standard", 2, "full", "recommended")
-    found = _targeted_job(cfg, [("ruling", "cp.final_tie")], 3_900, 2_000, None)
+    found = targeted_job(cfg, [("ruling", "cp.final_tie")], 3_900, 2_000, None)
     assert isinstance(found, list) and len(found) == 1
     gap = Finding("chonker-party.gap.final_tie", "chonker-party", "gap", "low", "gap", ruling="cp.final_tie",
                   configs=({**cfg.to_json(), "deck": "sweet=1,salty=1,chonk=1,leaf=2,war=2,hand=1"},))

@@ -196,8 +196,8 @@ def test_the_audit_reports_the_search_the_loop_and_how_play_ends(monkeypatch: py
     and 10 full-deck deals: the report lists every search, the loop is a finding whose full-deck
     status is the search's own (small deck only), `explain` replays it from the JSON report, the
     AUDIT.md says how play ends per configuration, and a second run writes the same bytes."""
-    from rulecheck import audit
     from rulecheck.audit import find_finding, report_from_json, run_audit
+    from rulecheck.audit import run as audit
 
     plan = [("chomp", "underwater-war", 2, "shark=1,seal=1,plankton=1,octopus=2")]
     monkeypatch.setattr(audit, "war_configs", lambda entries, ruleset: [

@@ -22,7 +22,6 @@ kind is the one kept.
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,20 +31,16 @@ from typing import Any
 
 from rulecheck.check.explore import ExploreResult
 from rulecheck.core.spec import Reader, Spec, Verdict, View, decides, determinacy, fresh_solver, satisfies
+from rulecheck.games import game_part
 
 __all__ = ["SpecRun", "check_explored", "spec_modules"]
 
 
 def spec_modules(game: str) -> tuple[ModuleType, ModuleType] | None:
-    """The game's specification and its engine bridge, or None if the game has none."""
-    pkg = "rulecheck.games." + game.replace("-", "_")
-    try:
-        return importlib.import_module(pkg + ".spec"), importlib.import_module(pkg + ".spec_engine")
-    except ModuleNotFoundError as exc:
-        # a game registered from outside the package (a test game, a plugin) has no spec here
-        if exc.name is not None and (pkg + ".spec").startswith(exc.name):
-            return None
-        raise
+    """The game's specification and its engine bridge, or None if the game has none (a game
+    registered from outside the package, a test game, a plugin)."""
+    spec, bridge = game_part(game, "spec"), game_part(game, "spec_engine")
+    return None if spec is None or bridge is None else (spec, bridge)
 
 
 @dataclass

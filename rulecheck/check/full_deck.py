@@ -15,7 +15,7 @@ each full-deck configuration, which :func:`rulecheck.check.stats.playout` replay
   which no deck enters.
 
 A ruling point or clause the playouts did not meet is looked for in more seeded games of the
-same configuration (the audit's targeted search, up to ``rulecheck.audit.TARGETED_GAMES``): their
+same configuration (the audit's targeted search, up to ``rulecheck.audit.jobs.TARGETED_GAMES``): their
 statistics join the playouts' for the statuses only.
 
 An ambiguity shown on a reduced deck is looked for in the same seeded full-deck games, each step

@@ -15,7 +15,7 @@ from rulecheck.core.errors import UnknownGameError, UnknownVariantError
 from rulecheck.core.game import Game
 from rulecheck.core.rulings import Ruleset, load_ruleset
 
-__all__ = ["GAMES", "game_module", "load_game", "variants"]
+__all__ = ["GAMES", "game_module", "game_part", "load_game", "variants"]
 
 GAMES: dict[str, str] = {
     "chomp": "rulecheck.games.chomp",
@@ -27,6 +27,20 @@ def game_module(game: str) -> ModuleType:
     if game not in GAMES:
         raise UnknownGameError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
     return importlib.import_module(GAMES[game])
+
+
+def game_part(game: str, part: str) -> ModuleType | None:
+    """The game's module ``part`` (``plan``, ``vectors``, ``spec``, ...: what a game brings to a
+    tool), or None if the game has none; an error inside the module is raised."""
+    if game not in GAMES:
+        return None
+    name = f"{GAMES[game]}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            return None
+        raise
 
 
 def variants(game: str) -> tuple[str, ...]:

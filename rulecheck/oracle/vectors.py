@@ -36,6 +36,8 @@ from typing import Any
 from rulecheck import __version__
 from rulecheck.core.errors import RulecheckError, TooManyOutcomesError
 from rulecheck.core.game import Action, Game, Pending, action_to_json
+from rulecheck.games import GAMES, game_part
+from rulecheck.oracle.areas import Area, clause_matches
 from rulecheck.oracle.protocol import PROTOCOL, TooLargeError, canonical, perft
 
 __all__ = [
@@ -52,95 +54,10 @@ __all__ = [
 VECTORS_FORMAT = "rulecheck-conformance/2"
 
 
-@dataclass(frozen=True)
-class Area:
-    """A rule area: a step belongs to it if its provenance or action matches.
-
-    ``clauses`` are clause IDs or, ending in ``.``, section prefixes (``"en.bad-chomp."``);
-    ``rulings`` are ruling ID prefixes; ``actions`` are action
-    names; ``variants`` restricts the area to those variants (a variant area with no other
-    criterion takes any step of the variant).
-    """
-
-    name: str
-    description: str
-    clauses: tuple[str, ...] = ()
-    rulings: tuple[str, ...] = ()
-    actions: tuple[str, ...] = ()
-    variants: tuple[str, ...] = ()
-
-    def matches(self, variant: str, action: Action, clauses: Sequence[str], rulings: Sequence[str]) -> bool:
-        if self.variants and variant not in self.variants:
-            return False
-        criteria = self.clauses or self.rulings or self.actions
-        if not criteria:
-            return True
-        return (
-            any(clause_matches(c, p) for c in clauses for p in self.clauses)
-            or any(r.startswith(p) for r in rulings for p in self.rulings)
-            or (bool(action) and isinstance(action[0], str) and action[0] in self.actions)
-        )
-
-
-def clause_matches(clause: str, pattern: str) -> bool:
-    """``pattern`` ending in ``.`` is a prefix (a section); otherwise one exact clause ID."""
-    return clause.startswith(pattern) if pattern.endswith(".") else clause == pattern
-
-
-def _sections(*slugs: str) -> tuple[str, ...]:
-    return tuple(f"{s}." for s in slugs)
-
-
 AREAS: Mapping[str, tuple[Area, ...]] = {
-    "chomp": (
-        Area("deal", "the deal: every card dealt face down, equally",
-             _sections("en.setup", "es.preparar"), actions=("deal",)),
-        Area("turn-over", "all players turn over their top card in unison",
-             _sections("en.gameplay", "es.como-se-juega"), actions=("turn_over",)),
-        Area("chomp", "the food chain: who may chomp what, and what a chomp collects",
-             _sections("en.food-chain", "en.outcomes", "es.cadena-alimentaria", "es.resultados"),
-             actions=("chomp", "slap")),
-        Area("bad-chomp", "slapping a card you may not chomp",
-             _sections("en.bad-chomp", "es.malos-mordiscos"), ("chomp.bad",), ("bad_chomp",)),
-        Area("feeding-frenzy", "the Electric Eel: Feeding Frenzy",
-             _sections("en.feeding-frenzy", "es.anguila"), ("chomp.frenzy", "chomp.feeding"),
-             ("feeding_frenzy", "frenzy")),
-        Area("ink-out", "the Octopus: Ink Out", _sections("en.ink-out", "es.ink-out"), ("chomp.ink",),
-             ("ink_out",)),
-        Area("octopus-vs-eel", "Octopus and Electric Eel in the same round",
-             _sections("en.octopus-vs-eel", "es.pulpo-vs-anguila")),
-        Area("tie", "ties", _sections("en.tie", "es.empate"), ("chomp.tie",)),
-        Area("reshuffle", "a player's pile runs out: the discards are shuffled into a new pile",
-             rulings=("chomp.reshuffle",), actions=("reshuffle", "shuffle")),
-        Area("elimination", "a player whose cards are all chomped is out of the game",
-             ("en.ending.1", "es.fin.1")),
-        Area("ending", "the end of the game", _sections("en.ending", "es.fin")),
-        Area("underwater-war", "2 players: Underwater War",
-             _sections("en.underwater-war", "es.guerra-submarina"), variants=("underwater-war",)),
-        Area("chomp-rapido", "2 players: Chomp rápido", _sections("es.chomp-rapido"),
-             variants=("chomp-rapido",)),
-        Area("doble-chomp", "2 players: Doble Chomp", _sections("es.doble-chomp"), variants=("doble-chomp",)),
-    ),
-    "chonker-party": (
-        Area("deal", "setup and the deal", _sections("cp.setup", "cp.players"), actions=("deal",)),
-        Area("trump", "trump rounds: who leads, what beats what", _sections("cp.rounds", "cp.round")),
-        Area("continuing", "continuing a round", _sections("cp.continuing")),
-        Area("winning", "winning a round", _sections("cp.winning")),
-        Area("after-round", "after the round", _sections("cp.after-round")),
-        Area("points", "scoring: points, CHONKs, spoiled cards, fillers",
-             _sections("cp.points", "cp.chonks", "cp.spoiled", "cp.fillers", "cp.card-types")),
-        Area("choose", "action card: Choose", _sections("cp.choose")),
-        Area("steal", "action card: Steal", _sections("cp.steal")),
-        Area("skip", "action card: Skip", _sections("cp.skip")),
-        Area("see", "action card: See", _sections("cp.see")),
-        Area("force", "action card: Force", _sections("cp.force")),
-        Area("war", "action card: War", _sections("cp.war")),
-        Area("rules-notes", "rules notes: empty draw pile, stacking action cards",
-             _sections("cp.rules-notes", "cp.empty-draw", "cp.stacking")),
-        Area("finishing", "finishing the game", _sections("cp.finishing")),
-    ),
-}
-"""Named rule areas per game. Clause sections no named area covers get an area of their own."""
+    g: tuple(m.AREAS) for g in GAMES if (m := game_part(g, "vectors")) is not None}
+"""Named rule areas per game (``rulecheck.games.<game>.vectors``). Clause sections no named area
+covers get an area of their own."""
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from typing import Any
 import z3
 
 from rulecheck.check.symbolic.system import State, TransitionSystem
+from rulecheck.core.coverage import consulted_rulings
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.rulings import Ruleset, load_ruleset, load_ruling_points
 from rulecheck.games.chonker_party.cards import (
@@ -110,17 +111,10 @@ NO_EFFECT, SKIP_EFFECT = -1, -2
 HAND = 6
 """Cards per hand on the full deck (cp.setup.2)."""
 
-CONSULTED: tuple[str, ...] = (
-    "cp.choose_then_play", "cp.continue_after_action", "cp.continue_no_trump_yet", "cp.continue_who_plays",
-    "cp.continue_with_action", "cp.empty_hand_turn", "cp.final_tie", "cp.first_master", "cp.four_spoiled_when",
-    "cp.game_over_discard", "cp.named_types", "cp.no_effect_then", "cp.no_trump_winner", "cp.refill_shortage",
-    "cp.see_no_such_card", "cp.skip_at_round_end", "cp.skip_discard_choice", "cp.skip_discard_to",
-    "cp.steal_empty_hand", "cp.steal_from_self", "cp.steal_nothing_to_draw", "cp.steal_victim_draw_fallback",
-    "cp.war_chonk_effect",
-    "cp.war_chonk_ends_war", "cp.war_chonk_scoring", "cp.war_chonk_sets_trump", "cp.war_window",
-)
-"""Every ruling point the engine's transitions consult (``cp.win_pile_visibility`` only shapes
-what a player observes, not the transitions)."""
+CONSULTED: tuple[str, ...] = tuple(sorted(consulted_rulings("chonker-party")))
+"""Every ruling point the engine's transitions consult, read from the engine's own code
+(:func:`~rulecheck.core.coverage.consulted_rulings`); ``cp.win_pile_visibility`` only shapes what a
+player observes, not the transitions."""
 
 W = 8
 M16 = 16

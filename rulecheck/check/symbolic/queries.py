@@ -103,16 +103,14 @@ from rulecheck.check.symbolic.system import CheckResult
 from rulecheck.check.symbolic.uw_lasso import lasso_after_stem
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.rulings import Ruleset, load_ruleset
-from rulecheck.games import load_game
+from rulecheck.games import GAMES, game_part, load_game
 
 __all__ = ["DEFAULT_QUERIES", "SymbolicReport", "list_queries", "run_query", "run_symbolic_checks"]
 
 DEFAULT_QUERIES: dict[str, tuple[str, ...]] = {
-    "chomp": ("deadlock", "invariant:collector-wins", "invariant:cards-conserved", "ruling:*", "unable-to-play",
-              "longest-chain", "lasso"),
-    "chonker-party": ("invariant:cards-conserved", "plays-bounded", "terminates", "engine-admitted", "exact-admitted",
-                      "invariant:same-cards-left", "ruling:*"),
-}
+    g: tuple(m.SYMBOLIC_QUERIES) for g in GAMES if (m := game_part(g, "plan")) is not None
+    and hasattr(m, "SYMBOLIC_QUERIES")}
+"""The queries run by default per game: each game's ``plan.SYMBOLIC_QUERIES``."""
 
 
 @dataclass

@@ -49,6 +49,8 @@ def final_result(g: ChonkerParty, piles: Sequence[Sequence[int]], ctx: Context) 
             ctx.cite("cp.finishing.6", "cp.spoiled.2")
             return 1 << p, FOUR_SPOILED
     ctx.cite("cp.finishing.3", "cp.summary.1")
+    if any(pile[SPOILED] for pile in piles):
+        ctx.cite("cp.spoiled.1")  # a Spoiled card in a win pile counts -1
     contenders = list(range(len(piles)))
     pts = [points(pile) for pile in piles]
     best = max(pts)

@@ -1,0 +1,149 @@
+"""Findings made on reduced decks, looked for on the full deck: ruling points and ambiguities met
+in the seeded full-deck games, and more seeded games for what the playouts did not meet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulecheck.audit.jobs import readings_job, targeted_job
+from rulecheck.audit.runner import Progress, Runner
+from rulecheck.check.detectors import ruling_finding, ruling_problem
+from rulecheck.check.determinacy import (
+    SpecRun,
+    check_ruling_steps,
+    playout_findings,
+    playout_witness,
+    ruling_statuses,
+    spec_modules,
+)
+from rulecheck.check.explore import Config
+from rulecheck.check.full_deck import SMALL_DECK_ONLY, full_deck_status
+from rulecheck.check.stats import PlayoutStats
+from rulecheck.core.game import Game, action_to_json
+from rulecheck.findings import Finding, Witness
+
+if TYPE_CHECKING:  # pragma: no cover
+    from distributed import Client
+
+
+def unmet(game: str, ruling: str) -> str:
+    """The specification's word on a ruling point no checked situation showed deciding a step:
+    its options are constraints the check never met, or the specification does not read it."""
+    mods = spec_modules(game)
+    if mods is not None and any(r.ruling == ruling for r in mods[0].SPEC.rulings):
+        return "not met by the check"
+    return "outside the specification"
+
+
+def full_deck_rulings(game: str, runs: list[tuple[Any, str, SpecRun]], stats: list[PlayoutStats],
+                       max_steps: int, note: Progress | None) -> list[Finding]:
+    """The ruling points the small decks' searches did not show the text open on, asked where
+    the full-deck playouts met them (:func:`check_ruling_steps`); each run joins ``runs`` as
+    role ``ruling steps``. Returns its findings."""
+    if not any(role == "raw" for _, role, _ in runs):
+        return []
+    shown = ruling_statuses([r for _, role, r in runs if role == "raw"])
+    out: list[Finding] = []
+    for st in stats:
+        if st.config.game != game:
+            continue
+        targets = sorted(r for r in st.ruling_steps if shown.get(r, {}).get("status") != "confirmed")
+        if not targets:
+            continue
+        cfg = st.config
+        raw_cfg = cfg.with_ruleset("raw")
+        run = check_ruling_steps(cfg.load(), raw_cfg.load(), st.ruling_steps, targets, max_steps)
+        if run is None:
+            continue
+        runs.append((raw_cfg.to_json(), "ruling steps", run))
+        game_obj = cfg.load()
+        out.extend(playout_findings(game_obj, cfg, run))
+        now = ruling_statuses([run])
+        confirmed = [r for r in targets if now.get(r, {}).get("status") == "confirmed"]
+        out.extend(_open_on_full_deck(game_obj, cfg, r, run.open_at[r]) for r in confirmed if r in run.open_at)
+        if note is not None:
+            note(f"  specification {cfg.label()}, its playouts, ruling points {', '.join(targets)}: "
+                 f"{run.situations} situations; the text open on {', '.join(confirmed) or 'none'}; {run.seconds:.1f}s")
+    return out
+
+
+def reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: Sequence[PlayoutStats], max_steps: int,
+                  note: Progress | None) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """The :func:`readings_job` calls that look for the ambiguities not yet seen on the full deck:
+    each in the first full-deck configuration of ``stats`` with a variant and player count of a
+    reduced deck that showed it (one look per ambiguity: the work is bounded)."""
+    wanted: dict[tuple[str, str], set[tuple[Any, Any]]] = {}
+    for f in found:
+        point = f.data.get("reading")
+        if f.game in games and f.kind == "ambiguity" and isinstance(point, str) \
+                and not any(c.get("deck") == "full" for c in f.configs):
+            wanted.setdefault((f.game, point), set()).update((c.get("variant"), c.get("players")) for c in f.configs)
+    # each ambiguity is looked for in one configuration: the first of the plan's that showed it
+    where_first = {key: next((i for i, st in enumerate(stats) if st.config.game == key[0]
+                              and (st.config.variant, st.config.players) in where), None)
+                   for key, where in wanted.items()}
+    calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    for i, st in enumerate(stats):
+        targets = sorted(p for (_, p), at in where_first.items() if at == i)
+        if targets:
+            calls.append((readings_job, (st.config, targets, st.games, st.seed, max_steps, note)))
+    return calls
+
+
+def _targets(f: Finding, stats: Sequence[PlayoutStats]) -> tuple[str, str] | None:
+    """What a finding still small-deck only needs a full-deck game to show: its ruling point met
+    (a gap or conflict; a ruling point 'never reached') or its clause applied (a dead rule)."""
+    if f.ruling and f.kind in ("gap", "conflict", "dead-rule"):
+        target = ("ruling", f.ruling)
+    elif f.kind == "dead-rule" and f.clauses:
+        target = ("clause", f.clauses[0])
+    else:
+        return None  # (asked first: the status of a loop or a claim replays the seeded games)
+    if not stats or f.data.get("out_of_play") or full_deck_status(f, stats)["status"] != SMALL_DECK_ONLY:
+        return None
+    return target
+
+
+def targeted_search(findings: Sequence[Finding], stats: Sequence[PlayoutStats], max_steps: int, jobs: int,
+                     note: Progress | None, client: Client | None = None) -> list[PlayoutStats]:
+    """More seeded full-deck games (seeds after the playouts', up to :data:`TARGETED_GAMES` per
+    configuration, in batches, stopping once every target is met) for the ruling points and
+    clauses of findings the playouts left small-deck only: each target is looked for in the first
+    full-deck configuration of its variant and player count. The games' statistics count only
+    for the full-deck statuses (not for the reported frequencies)."""
+    wanted: dict[int, set[tuple[str, str]]] = {}
+    for f in findings:
+        target = _targets(f, stats)
+        keys = {(c.get("variant"), c.get("players")) for c in f.configs}
+        at = next((i for i, st in enumerate(stats) if st.config.game == f.game
+                   and (not keys or (st.config.variant, st.config.players) in keys)), None)
+        if target is not None and at is not None:
+            wanted.setdefault(at, set()).add(target)
+    calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
+        (targeted_job, (stats[i].config, sorted(t), stats[i].seed + stats[i].games, max_steps, note))
+        for i, t in sorted(wanted.items())]
+    if not calls:
+        return []
+    runner = Runner(jobs, client)
+    try:
+        out = [st for got in runner.map(calls) if isinstance(got, list) for st in got]
+    except BaseException:
+        runner.close(abort=True)
+        raise
+    runner.close()
+    return out
+
+
+def _open_on_full_deck(game: Game, cfg: Config, rid: str, at: tuple[int, int]) -> Finding:
+    """The gap or conflict of ruling point ``rid`` that only the full deck shows: the seeded game
+    and step ``at`` (0-based) that the text (under ``raw``) leaves open on it. The witness is that
+    game up to and including the step, which the engine decides by the ruleset's answer."""
+    seed, step = at
+    actions = playout_witness(game, seed, step)
+    witness = Witness(cfg.to_json(), tuple(action_to_json(a) for a in actions), step)
+    rp = game.ruling_points[rid]
+    detail = (f"{rp.question} No reduced deck of the audit shows the text open here; seeded games on the full "
+              f"deck do (the witness is one), and there the clauses leave the step open: {ruling_problem(rp.kind)}.")
+    return ruling_finding(game, rid, detail, cfg.to_json(), witness, False, {"detected_by": ["spec", "playouts"]})
