@@ -1,6 +1,6 @@
-"""The Chomp! engine's shortcuts give the model's own answers: the winners of an ordinary race
-found without building its outcomes, cleared caches, and ruled caches shared by several choices
-mappings (a game's own and a pending state's)."""
+"""The Chomp! engine's shortcuts give the model's own answers: the winners of a race found without
+building its outcomes, cleared caches, and ruled caches shared by several choices mappings (a
+game's own and a pending state's)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rulecheck.core.provenance import Context, ruled_cache
 from rulecheck.engine import play, playout
 from rulecheck.games import load_game
 from rulecheck.games.chomp import clear_caches
-from rulecheck.games.chomp.race import _chomp_race_slaps, _chomp_winners, _race_slaps, _winners, race_outcomes
+from rulecheck.games.chomp.race import NONE, VALID, _chomp_winners, _targets, _winners, classify, lowest, race_outcomes
 from rulecheck.games.chomp.state import (
     F_BAD_OK,
     F_DOBLE_BOTH,
@@ -67,20 +67,27 @@ def test_every_race_s_winners_are_the_race_outcomes_winners() -> None:
     assert checked > 100_000
 
 
-def test_the_ordinary_race_slaps_are_classify_s_in_sorted_order() -> None:
-    """The 3+ player race's slaps, made already sorted with classify inlined, are the slaps the
-    general race code finds with classify, sorted; so the race's outcomes need no sort."""
+def test_every_race_outcome_is_a_slap_classify_allows() -> None:
+    """One statement of which slap is valid: a race's slaps are exactly the targets classify
+    calls valid (they win the round) or a Bad Chomp the race allows, for every kind of race, in
+    the 3+ player game's tables of one card each."""
     for players in (3, 4):
         for table in product([(), *((c,) for c in range(8))], repeat=players):
-            for flags in (0, F_LNL_BAD, F_LNL_WIN, F_BAD_OK, F_BAD_OK | F_LNL_BAD, F_BAD_OK | F_LNL_WIN):
-                race = RK_CHOMP | flags
-                acts, wins, winners = _chomp_race_slaps(table, race)
-                general, general_wins, general_winners = _race_slaps(table, race)
-                slaps = [(a, bool(wins >> i & 1)) for i, a in enumerate(acts)]
-                if not flags & F_BAD_OK:  # without Bad Chomps the general code lists winning slaps only
-                    slaps = [s for s in slaps if s[1]]
-                assert slaps == sorted((a, bool(general_wins >> i & 1)) for i, a in enumerate(general)), (table, race)
-                assert winners == general_winners, (table, race)
+            low = lowest(table)
+            for kind, flags in product((RK_CHOMP, RK_FRENZY, RK_INKOUT),
+                                       (0, F_BAD_OK, F_BAD_OK | F_LNL_BAD, F_BAD_OK | F_LNL_WIN, F_FRENZY_BAD)):
+                race = kind | flags
+                outcomes, slaps, wins, _ = race_outcomes(table, race)
+                made = {a: bool(wins >> i & 1) for i, a in enumerate(outcomes[1:1 + slaps])}
+                if kind == RK_INKOUT:
+                    continue  # every slap is the same Bad Chomp (en.bad-chomp.6), one per slapper
+                want = {}
+                for p, cards in enumerate(table):
+                    for q, t in _targets(table, p) if cards else ():
+                        r = classify(race, table, p, q == p, t, low)
+                        if r == VALID or (r != NONE and flags & F_BAD_OK):
+                            want[("slap", p, q, t)] = r == VALID
+                assert made == want, (table, race)
 
 
 def test_clearing_the_caches_changes_nothing() -> None:

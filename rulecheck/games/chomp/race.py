@@ -341,13 +341,7 @@ NOBODY_SLAPS: Final[Action] = ("nobody_slaps",)
 def race_outcomes(table: tuple[Cards, ...], race: int) -> Outcomes:
     """The race's :data:`Outcomes` (Bad Chomps only where the race allows them). Each kind's
     slaps are made in sorted order, so none needs a sort."""
-    kind = race & KIND_MASK
-    if kind == RK_CHOMP:
-        acts, wins, winners = _chomp_race_slaps(table, race)
-    elif kind == RK_FRENZY:
-        acts, wins, winners = _frenzy_race_slaps(table, race)
-    else:
-        acts, wins, winners = _race_slaps(table, race)
+    acts, wins, winners = _race_slaps(table, race)
     won = tuple(winners)
     return (NOBODY_SLAPS, *acts, *_ties(won)), len(acts), wins, won
 
@@ -371,8 +365,9 @@ def _groups(valid: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def _race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
-    """The slaps of every race but the 3+ player game's ordinary one and the Feeding Frenzy
-    (:func:`classify`)."""
+    """The slaps of a race, each judged by :func:`classify` (the one statement of which slap is
+    valid, which is a Bad Chomp and which the ruleset leaves out), made in sorted order: by
+    slapper, then the target's owner, then the card (:func:`_targets`)."""
     kind = race & KIND_MASK
     low = lowest(table)
     bad_ok = bool(race & F_BAD_OK)
@@ -397,96 +392,6 @@ def _race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
                 won = True
             elif r != NONE and bad_ok:
                 acts.append(("slap", p, q, t))
-        if won:
-            winners.append(p)
-    return acts, wins, winners
-
-
-def _chomp_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
-    """The 3+ player game's ordinary race (one card each): :func:`classify` inlined."""
-    first: dict[int, int] = {}
-    second: dict[int, int] = {}
-    low = 99
-    for q, cards in enumerate(table):
-        if cards:
-            t = cards[0]
-            if t not in first:
-                first[t] = q
-            elif t not in second:
-                second[t] = q
-            if t <= SHARK and t < low:
-                low = t
-    lnl = NONE
-    if race & F_LNL_BAD:
-        lnl = BAD_NOT_LOWEST
-    elif race & F_LNL_WIN:
-        lnl = VALID
-    acts: list[Action] = []
-    wins = 0
-    winners: list[int] = []
-    for p, cards in enumerate(table):
-        if not cards:
-            continue
-        c = cards[0]
-        won = False
-        for q, other in enumerate(table):  # slaps made sorted: by slapper, then target's owner
-            if not other:
-                continue
-            if q == p:
-                acts.append(("slap", p, p, c))
-                continue
-            t = other[0]
-            target = first[t]  # a kind is slapped on its first owner (other than the slapper)
-            if target == p:
-                target = second.get(t, -1)
-            if target != q:
-                continue
-            if c > SHARK or t >= c:
-                acts.append(("slap", p, q, t))
-            elif t == low or lnl == VALID:
-                wins |= 1 << len(acts)
-                acts.append(("slap", p, q, t))
-                won = True
-            elif lnl != NONE:
-                acts.append(("slap", p, q, t))
-        if won:
-            winners.append(p)
-    return acts, wins, winners
-
-
-def _frenzy_race_slaps(table: tuple[Cards, ...], race: int) -> Slaps:
-    """A Feeding Frenzy (en.feeding-frenzy.2): :func:`classify` inlined. Any card but your own
-    wins, unless Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``). Made in
-    sorted order: by slapper, then the target's owner (his own cards at his own place), then the
-    card; each kind on its first owner other than the slapper (:func:`_targets`, inlined)."""
-    bad_ok = bool(race & F_BAD_OK)
-    frenzy_bad = bool(race & F_FRENZY_BAD)
-    acts: list[Action] = []
-    wins = 0
-    winners: list[int] = []
-    for p, cards in enumerate(table):
-        if not cards:
-            continue
-        mine = highest_creature(cards) if frenzy_bad else -1
-        seen: set[int] = set()
-        won = False
-        for q, other in enumerate(table):
-            if q == p:
-                if bad_ok:
-                    for t in sorted(set(cards)):
-                        acts.append(("slap", p, p, t))
-                continue
-            for t in (other if len(other) < 2 else sorted(other)):
-                if t in seen:
-                    continue
-                seen.add(t)
-                if _frenzy_bad_slap(frenzy_bad, mine, cards, t):
-                    if bad_ok:
-                        acts.append(("slap", p, q, t))
-                else:
-                    wins |= 1 << len(acts)
-                    acts.append(("slap", p, q, t))
-                    won = True
         if won:
             winners.append(p)
     return acts, wins, winners
