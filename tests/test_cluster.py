@@ -165,3 +165,34 @@ def test_a_worker_lost_in_the_middle_of_a_search_is_a_clear_error() -> None:
 def test_cluster_options_without_a_cluster_are_a_usage_error(option: list[str]) -> None:
     got = CliRunner().invoke(main, ["search", "chomp", "-v", "underwater-war", "-n", "2", *option])
     assert got.exit_code == 2 and "give --cluster too" in got.output
+
+
+def _kill_own_worker() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_job_that_keeps_killing_its_worker_is_a_clear_error() -> None:
+    """A job that takes its worker process down (a crash, the memory killer) is retried on a new
+    worker by Dask; once Dask gives up, the audit stops with a message naming the job, not a
+    traceback from the scheduler."""
+    import dask
+
+    from rulecheck.audit.runner import Runner
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), cluster_client(LOCAL, 1) as c:
+        runner = Runner(1, c)
+        with pytest.raises(RulecheckError, match=r"job 2 of 2 \(_kill_own_worker\) failed on the Dask cluster: "
+                                                 r"KilledWorker.*--resume"):
+            list(runner.map([(os.getpid, ()), (_kill_own_worker, ())]))
+
+
+def test_a_cluster_left_without_workers_is_a_clear_error() -> None:
+    """Dask gives a lost worker's jobs to the others; with none left the run would wait for ever:
+    it stops, saying so."""
+    from rulecheck.audit.runner import Runner
+
+    with cluster_client(LOCAL, 1) as c:
+        c.retire_workers(list(c.scheduler_info()["workers"]), close_workers=True)
+        runner = Runner(1, c, no_workers_seconds=2)
+        with pytest.raises(RulecheckError, match=r"no workers for 2 s with 1 of 1 jobs unfinished.*--resume"):
+            list(runner.map([(os.getpid, ())]))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from rulecheck.checkpoint import Checkpoint
+from rulecheck.core.errors import RulecheckError
 from rulecheck.core.lifetime import end_with_parent
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -79,13 +80,19 @@ def _keep_future(keep: Callable[[int, Any], None], index: int, fut: concurrent.f
         keep(index, fut.result())
 
 
+POLL_SECONDS = 1.0
+"""How often a cluster run looks at its scheduler while no job finishes."""
+
+
 class Runner:
     """Runs jobs inline (``jobs == 1``), in a pool of forked processes, or on a Dask cluster
     (``client``, :mod:`rulecheck.cluster`); results come back in submission order, so the report
     does not depend on where or when each job finishes."""
 
-    def __init__(self, jobs: int, client: Client | None = None, note: Progress | None = None) -> None:
+    def __init__(self, jobs: int, client: Client | None = None, note: Progress | None = None,
+                 no_workers_seconds: float = 60.0) -> None:
         self.jobs = jobs
+        self.no_workers_seconds = no_workers_seconds
         self.client = client
         self.note = note
         self.futures: list[Any] = []
@@ -126,20 +133,25 @@ class Runner:
                      keep: Callable[[int, Any], None] | None) -> Iterator[Any]:
         """:meth:`map` on the Dask cluster: every job submitted at once; each result kept in the
         checkpoint as it arrives; a line of progress per finished job."""
-        from distributed import as_completed
-
         assert self.client is not None
         futures = {i: self.client.submit(fn, *args, pure=False) for i, (fn, args) in enumerate(calls) if i not in done}
         self.futures = list(futures.values())
         where = {fut.key: i for i, fut in futures.items()}
         results: dict[int, Any] = {}
         finished = len(done)
-        waiting = as_completed(list(futures.values()))
+        arrived = self._arrivals(list(futures.values()), len(calls) - finished)
         for i in range(len(calls)):
             while i not in done and i not in results:
-                fut = next(waiting)
+                fut = next(arrived)
                 j = where[fut.key]
-                results[j] = fut.result()
+                try:
+                    results[j] = fut.result()
+                except Exception as exc:  # the job's own errors come back as results: this is the cluster's
+                    name = getattr(calls[j][0], "__name__", "job")
+                    raise RulecheckError(
+                        f"job {j + 1} of {len(calls)} ({name}) failed on the Dask cluster: {type(exc).__name__}: "
+                        f"{exc}; the jobs finished so far are kept: run the same command with --resume to "
+                        "continue") from exc
                 finished += 1
                 if keep is not None:
                     keep(j, results[j])
@@ -147,6 +159,37 @@ class Runner:
                     self.note(f"  cluster: {finished}/{len(calls)} jobs done")
                 STOP.check()
             yield done[i] if i in done else results.pop(i)
+
+    def _arrivals(self, futures: list[Any], total: int) -> Iterator[Any]:
+        """The futures as they finish. Dask gives a lost worker's jobs to the others; a cluster
+        left with no worker at all for :attr:`no_workers_seconds` would wait for ever, so that is
+        an error (the checkpoint keeps every job finished so far, for ``--resume``)."""
+        from distributed import wait
+
+        assert self.client is not None
+        pending = set(futures)
+        without_workers = 0.0
+        while pending:
+            try:
+                ready = wait(list(pending), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                ready = set()
+            if ready:
+                without_workers = 0.0
+                for fut in [f for f in futures if f in ready]:
+                    pending.discard(fut)
+                    yield fut
+                continue
+            STOP.check()
+            if self.client.scheduler_info().get("workers"):
+                without_workers = 0.0
+                continue
+            without_workers += POLL_SECONDS
+            if without_workers >= self.no_workers_seconds:
+                raise RulecheckError(
+                    f"the Dask cluster has had no workers for {without_workers:.0f} s with {len(pending)} of "
+                    f"{total} jobs unfinished (workers that crashed or were stopped); start workers and run "
+                    "the same command with --resume to continue from the jobs already done")
 
     def close(self, abort: bool = False) -> None:
         if self.client is not None:
