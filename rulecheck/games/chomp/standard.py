@@ -326,16 +326,8 @@ def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble:
         race |= F_BAD_OK
     kind = RK_DOBLE if doble else RK_CHOMP
     if EEL in cards:
-        ctx.cite("en.feeding-frenzy.1", "es.anguila.1")
-        if doble:
-            ctx.cite("es.doble-chomp.3")
-        if OCTOPUS in cards:
-            ctx.cite("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1")
         kind = RK_FRENZY
-        if replay and has_aside and ctx.rule("chomp.eel_in_replay") == "current_cards_only":
-            race |= F_FRENZY_CURRENT
-        if _frenzy_bad_relevant(table) and ctx.rule("chomp.frenzy_vs_bad_chomp") == "bad_chomp_applies":
-            race |= F_FRENZY_BAD
+        race |= feeding_frenzy(ctx, table, cards, replay and has_aside, doble)
     elif OCTOPUS in cards:
         if step == REPLAY and ctx.rule("chomp.octopus_in_replay") == "octopus_ignored":
             ctx.cite("en.food-chain.3")
@@ -367,6 +359,26 @@ def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble:
                 ctx.rule("chomp.doble_which_card") == "both_cards":
             race |= F_DOBLE_BOTH
     return race | kind
+
+
+def feeding_frenzy(ctx: Context, table: tuple[tuple[int, ...], ...], cards: list[int], aside: bool,
+                   doble: bool) -> int:
+    """An Electric Eel turned over starts a Feeding Frenzy (en.feeding-frenzy.1, es.anguila.1), even
+    beside an Octopus (en.octopus-vs-eel.1): the race's flags, by the rulings it asks. In a replay
+    with cards set aside (``aside``), whether the Eel reaches them (``chomp.eel_in_replay``); and,
+    where it matters, whether a Bad Chomp's kinds 1-2 still apply (``chomp.frenzy_vs_bad_chomp``).
+    Which slaps win it: :func:`~rulecheck.games.chomp.race.classify` (en.feeding-frenzy.2)."""
+    ctx.cite("en.feeding-frenzy.1", "es.anguila.1")
+    if doble:
+        ctx.cite("es.doble-chomp.3")
+    if OCTOPUS in cards:
+        ctx.cite("en.octopus-vs-eel.1", "es.pulpo-vs-anguila.1")
+    flags = 0
+    if aside and ctx.rule("chomp.eel_in_replay") == "current_cards_only":
+        flags |= F_FRENZY_CURRENT
+    if _frenzy_bad_relevant(table) and ctx.rule("chomp.frenzy_vs_bad_chomp") == "bad_chomp_applies":
+        flags |= F_FRENZY_BAD
+    return flags
 
 
 def _frenzy_bad_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
@@ -512,10 +524,7 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
     """Nobody slaps. In an Ink Out that is the rule (set aside, everyone plays another card);
     otherwise there is no winner (rulings ``chomp.nobody_can_chomp`` / ``chomp.nobody_slaps``)."""
     if s.race & KIND_MASK == RK_INKOUT:
-        ctx.cite("en.ink-out.2", "es.ink-out.2")
-        w.set_aside_table()
-        w.replay = w.active
-        _replay(w, ctx, REPLAY)
+        ink_out(w, ctx)
         return
     ctx.cite("en.gameplay.2", "es.como-se-juega.2")
     rid = "chomp.nobody_slaps" if valid_slappers(s) else "chomp.nobody_can_chomp"
@@ -535,6 +544,17 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
             ctx.cite("en.gameplay.4", "es.como-se-juega.4")
             give_back(w, q, cards)
     end_of_round(w, ctx)
+
+
+def ink_out(w: Work, ctx: Context) -> None:
+    """An Octopus's Ink Out, once nobody has slapped (en.ink-out.2-3, es.ink-out.2-3): every card
+    played is set aside and every player still in plays another card, an Ink Out replay. (Slapping
+    in an Ink Out is a Bad Chomp, :func:`~rulecheck.games.chomp.race.classify`; the replay's winner
+    takes the set-aside cards, :func:`spoils_for`.)"""
+    ctx.cite("en.ink-out.2", "es.ink-out.2")
+    w.set_aside_table()
+    w.replay = w.active
+    _replay(w, ctx, REPLAY)
 
 
 def _replay(w: Work, ctx: Context, step: int) -> None:

@@ -85,7 +85,7 @@ def play_card(g: ChonkerParty, s: State, ctx: Context, p: int, kind: int) -> Sta
     """``p`` plays ``kind`` on their turn (or to continue the round) and its effect follows."""
     ctx.cite("cp.round.4", "cp.summary.3")
     if kind == WAR:
-        return _war(g, s, ctx, p, in_turn=True)
+        return war(g, s, ctx, p, in_turn=True)
     if kind < CHOOSE:
         s = _trump_or_chonk(_on_table(s, p, kind), ctx, p, kind)
         return end_turn(g, s, ctx, p, NO_EFFECT)
@@ -152,7 +152,7 @@ def _no_effect(g: ChonkerParty, s: State, ctx: Context, p: int) -> State:
 # ----------------------------------------------------------------- War
 
 
-def _war(g: ChonkerParty, s: State, ctx: Context, p: int, in_turn: bool) -> State:
+def war(g: ChonkerParty, s: State, ctx: Context, p: int, in_turn: bool) -> State:
     """``p`` puts down a War, on their turn or called out (cp.war.1-7)."""
     if s.war or not any(s.draw):
         ctx.cite("cp.war.5", "cp.war.6" if s.war else "cp.war.7")
@@ -186,7 +186,7 @@ def _back_to_window(s: State) -> State:
 def call_war(g: ChonkerParty, s: State, ctx: Context, q: int) -> State:
     """``q`` calls out a War before another player's decision (cp.war.1)."""
     ctx.cite("cp.war.1")
-    return _war(g, s, ctx, q, in_turn=False)
+    return war(g, s, ctx, q, in_turn=False)
 
 
 # ----------------------------------------------------------------- the other handlers

@@ -191,6 +191,14 @@ def start_round(g: ChonkerParty, s: State, ctx: Context) -> State:
     return begin_turn(g, s, ctx, s.master)
 
 
+def munchies_master(s: State, winner: int) -> int:
+    """The next round's Munchies Master: the previous round's winner (cp.round.1, "previous winner
+    otherwise"); a round nobody wins (its cards discarded, ruling ``cp.no_trump_winner``) leaves the
+    Master as it was. (The first round's Master is a chance action or player 1, by ruling
+    ``cp.first_master``.)"""
+    return winner if winner >= 0 else s.master
+
+
 def round_end(g: ChonkerParty, s: State, ctx: Context) -> State:
     """The last player to put down a trump or chonk wins the cards (cp.winning.1-2, cp.war.2-3)."""
     winner = s.last
@@ -211,7 +219,7 @@ def round_end(g: ChonkerParty, s: State, ctx: Context) -> State:
         ctx.cite("cp.winning.2", "cp.winning.3")  # win piles are never drawn from or played
         pile = piles[winner]
         piles = (*piles[:winner], tuple(pile[k] + table[k] for k in range(NT)), *piles[winner + 1 :])
-    master = winner if winner >= 0 else s.master
+    master = munchies_master(s, winner)
     s = s._replace(piles=piles, discard=discard, table=(0,) * NT, trump=-1, last=-1, master=master,
                    cont=False, seen=(), window=False, queue=(), aux=-1)
     all_empty = not any(any(h) for h in s.hands)
