@@ -11,8 +11,7 @@ sys.path.insert(0, str(HERE))
 
 import oracle_toy  # noqa: E402
 
-from rulecheck.core.rulings import RULING_FILES  # noqa: E402
-from rulecheck.games import GAMES  # noqa: E402
+from rulecheck.games import unregister_game  # noqa: E402
 
 TOY = oracle_toy.NAME
 TOY_SERVER = [sys.executable, str(HERE / "toy_oracle.py")]
@@ -25,5 +24,4 @@ def registered_toy() -> Iterator[None]:
     try:
         yield
     finally:
-        GAMES.pop(TOY, None)
-        RULING_FILES.pop(TOY, None)
+        unregister_game(TOY)

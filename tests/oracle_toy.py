@@ -19,7 +19,7 @@ from typing import Any
 from rulecheck.core.errors import InvalidConfigError, InvalidDealError, InvalidStateError, TooManyOutcomesError
 from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, check_deal_shape
 from rulecheck.core.provenance import Context
-from rulecheck.core.rulings import RULING_FILES, Ruleset
+from rulecheck.core.rulings import Ruleset
 
 NAME = "oracle-toy"
 VARIANTS = ("standard", "sneaky")
@@ -175,7 +175,6 @@ def make_game(variant: str, players: int | None, ruleset: Ruleset, deck: str = "
 
 def register() -> None:
     """Put the toy game into the registry (idempotent)."""
-    from rulecheck.games import GAMES
+    from rulecheck.games import register_game
 
-    GAMES[NAME] = __name__
-    RULING_FILES[NAME] = RULINGS
+    register_game(NAME, __name__, RULINGS)

@@ -206,3 +206,21 @@ def test_finding_json_round_trip_and_merge() -> None:
     assert merged.witness == f.witness and len(merged.configs) == 2
     assert merge(f, other) == merged
     assert merge_all([other, f]) == [merged]
+
+
+def test_a_game_registered_for_a_block_is_known_there_and_only_there() -> None:
+    """rulecheck.games.registered_game: the registry, the ruling points file and the clause index
+    for a game outside the package, undone on leaving the block."""
+    from rulecheck.check.detectors import normative_clauses
+    from rulecheck.core.errors import UnknownGameError
+    from rulecheck.core.rulings import load_ruling_points
+    from rulecheck.games import registered_game
+
+    with registered_game("planted-again", "planted_rules", planted_rules.HERE / "rulings.json",
+                         planted_rules.DEFECTIVE_CLAUSES):
+        assert load_game("planted-again", None, 2, "raw").num_players == 2
+        assert set(load_ruling_points("planted-again")) == set(load_ruling_points("planted"))
+        assert set(normative_clauses("planted-again") or {}) == set(normative_clauses("planted") or {})
+    with pytest.raises(UnknownGameError):
+        load_game("planted-again", None, 2, "raw")
+    assert normative_clauses("planted-again") is None

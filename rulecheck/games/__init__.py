@@ -7,15 +7,20 @@ player counts it supports per variant) and ``make_game(variant, players, ruleset
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from rulecheck.core.errors import UnknownGameError, UnknownVariantError
 from rulecheck.core.game import Game
 from rulecheck.core.rulings import Ruleset, load_ruleset
 
-__all__ = ["GAMES", "game_module", "game_part", "load_game", "variants"]
+__all__ = [
+    "GAMES", "game_module", "game_part", "load_game", "register_game", "registered_game", "unregister_game",
+    "variants",
+]
 
 GAMES: dict[str, str] = {
     "chomp": "rulecheck.games.chomp",
@@ -68,3 +73,42 @@ def load_game(
         )
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(game, ruleset)
     return module.make_game(chosen, players, rs, deck)
+
+
+def register_game(name: str, module: str, rulings: Path | None = None, clauses: Mapping[str, Any] | None = None,
+                  setitem: Callable[[Any, Any, Any], None] | None = None) -> None:
+    """Make a game that lives outside this package known (a test game, a plugin): ``module`` is the
+    importable name of its package (``VARIANTS``, ``PLAYERS``, ``make_game``), ``rulings`` its ruling
+    points file (else ``models/<name>/rulings.json``) and ``clauses`` its clause index (clause ID ->
+    :class:`~rulecheck.core.clauses.Clause`; else ``GAME_BOOKS``). ``setitem`` sets each registry
+    entry (default: plain assignment; pytest's ``monkeypatch.setitem`` undoes them after a test)."""
+    from rulecheck.check import detectors
+    from rulecheck.core import rulings as rulings_module
+
+    put = setitem or (lambda d, k, v: d.__setitem__(k, v))
+    put(GAMES, name, module)
+    if rulings is not None:
+        put(rulings_module.RULING_FILES, name, rulings)
+    if clauses is not None:
+        put(detectors.EXTRA_CLAUSES, name, clauses)
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game :func:`register_game` made known."""
+    from rulecheck.check import detectors
+    from rulecheck.core import rulings as rulings_module
+
+    GAMES.pop(name, None)
+    rulings_module.RULING_FILES.pop(name, None)
+    detectors.EXTRA_CLAUSES.pop(name, None)
+
+
+@contextmanager
+def registered_game(name: str, module: str, rulings: Path | None = None,
+                    clauses: Mapping[str, Any] | None = None) -> Iterator[None]:
+    """:func:`register_game` for the duration of a ``with`` block."""
+    register_game(name, module, rulings, clauses)
+    try:
+        yield
+    finally:
+        unregister_game(name)

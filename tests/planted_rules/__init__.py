@@ -199,14 +199,7 @@ def make_game(variant: str, players: int | None, ruleset: Ruleset, deck: str = "
 
 def register(setitem: Callable[[Any, Any, Any], None]) -> None:
     """Register both planted games (``setitem`` is e.g. pytest's ``monkeypatch.setitem``)."""
-    from rulecheck.check import detectors
-    from rulecheck.core import rulings
-    from rulecheck.games import GAMES
+    from rulecheck.games import register_game
 
-    for game, path, clauses in (
-        ("planted", HERE / "rulings.json", DEFECTIVE_CLAUSES),
-        ("planted-clean", HERE / "rulings-clean.json", CLEAN_CLAUSES),
-    ):
-        setitem(GAMES, game, "planted_rules")
-        setitem(rulings.RULING_FILES, game, path)
-        setitem(detectors.EXTRA_CLAUSES, game, clauses)
+    register_game("planted", "planted_rules", HERE / "rulings.json", DEFECTIVE_CLAUSES, setitem)
+    register_game("planted-clean", "planted_rules", HERE / "rulings-clean.json", CLEAN_CLAUSES, setitem)
