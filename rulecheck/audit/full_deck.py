@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
 
 
-def unmet(game: str, ruling: str) -> str:
+def unmet_ruling_text(game: str, ruling: str) -> str:
     """The specification's word on a ruling point no checked situation showed deciding a step:
     its options are constraints the check never met, or the specification does not read it."""
     mods = spec_modules(game)

@@ -106,7 +106,7 @@ def report_from_json(data: Mapping[str, Any]) -> AuditReport:
         rulings=data["rulings"], statistics=data["statistics"], errors=data["errors"],
         specification=dict(data.get("specification", {})), fixed_order=list(data.get("fixed_order", [])),
     )
-    finish(report)
+    finish_report(report)
     return report
 
 
@@ -179,7 +179,7 @@ def kept_note(out: Path, json_path: str | Path | None, written: Sequence[Path]) 
     return f" (the complete report in {' and '.join(map(str, kept))} is kept)" if kept else ""
 
 
-def finish(report: AuditReport) -> None:
+def finish_report(report: AuditReport) -> None:
     """Clause texts and witness step texts for the Markdown report (replays each witness)."""
     games = {f.game for f in report.findings}
     for game in sorted(games):

@@ -11,11 +11,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulecheck.audit.full_deck import full_deck_rulings, reading_jobs, targeted_search, unmet
+from rulecheck.audit.full_deck import full_deck_rulings, reading_jobs, targeted_search, unmet_ruling_text
 from rulecheck.audit.jobs import climb_job, search_job, stats_job, war_job
 from rulecheck.audit.plan import AUDIT_GAMES, PlanEntry, default_plan
 from rulecheck.audit.render import config_text
-from rulecheck.audit.report import AuditReport, atomic_write, finish, kept_note, write_report
+from rulecheck.audit.report import AuditReport, atomic_write, finish_report, kept_note, write_report
 from rulecheck.audit.runner import STOP, AuditInterrupted, Progress, Runner, stderr_note
 from rulecheck.audit.symbolic import run_symbolic
 from rulecheck.check.detectors import Reach, find_coverage_holes, find_dead, normative_clauses
@@ -201,7 +201,7 @@ def run_audit(
             STOP.check()
     except (KeyboardInterrupt, AuditInterrupted):
         report.status = "interrupted"
-        finish(report)
+        finish_report(report)
         if write:
             written = write_report(report, out, json_path)
             note(f"interrupted: wrote the report of {len(report.configurations)} completed configuration(s) to "
@@ -215,7 +215,7 @@ def run_audit(
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         STOP.clear()
-    finish(report)
+    finish_report(report)
     if write:
         write_report(report, out, json_path)
         for leftover in (partial_path, out / "AUDIT.partial.md"):
@@ -452,7 +452,7 @@ def _run(
                 "reached_raw": reached, "choice": choice, "status": status,
             }
             if game in report.specification:
-                entry["text"] = statuses[game].get(rid, {}).get("status") or unmet(game, rid)
+                entry["text"] = statuses[game].get(rid, {}).get("status") or unmet_ruling_text(game, rid)
             report.rulings.append(entry)
 
 
