@@ -48,7 +48,7 @@ import z3
 
 from rulecheck.check.symbolic.system import State, TransitionSystem
 from rulecheck.core.errors import InvalidConfigError
-from rulecheck.core.rulings import Ruleset, load_ruleset
+from rulecheck.core.rulings import Ruleset, load_ruleset, load_ruling_points
 from rulecheck.games.chomp.cards import (  # the engine's card numbers, deck, phases and steps
     DECKS,
     EEL,
@@ -93,26 +93,52 @@ CW = 6  # counts and lengths (0..63)
 ACTS = ("turn_over", "shuffle", "nobody_slaps", "slap", "tie")
 A_TURN, A_SHUFFLE, A_NOBODY, A_SLAP, A_TIE = range(5)
 
-UW_RULINGS: Mapping[str, tuple[str, ...]] = {
-    "chomp.two_player_won_cards": ("discard_pile", "bottom_of_pile"),
-    "chomp.two_player_bad_chomps": ("apply", "not_apply"),
-    "chomp.uw_own_eel": ("own_is_bad_chomp", "may_slap_own"),
-    "chomp.uw_eel_vs_octopus": ("eel_prevails", "octopus_first"),
-    "chomp.uw_octopus_pair": ("next_card", "war"),
-    "chomp.uw_eel_pair": ("eel_race", "war"),
-    "chomp.eel_race_tie": ("war", "cards_go_back"),
-    "chomp.war_short": ("play_what_you_have", "lose_the_war"),
-    "chomp.octopus_no_card": ("loses_round", "cards_go_back"),
-    "chomp.two_player_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
-    "chomp.eel_race_wrong_card": ("bad_chomp", "no_effect"),
-    "chomp.bad_chomp_again": ("once_per_round", "any_number"),
-    "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
-    "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
-    "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
-    "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre"),
-    "chomp.reshuffle_when": ("when_needed",),
-    "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
-}
+def covered_rulings(ids: tuple[str, ...], not_covered: Mapping[str, tuple[str, ...]] | None = None
+                    ) -> dict[str, tuple[str, ...]]:
+    """The ruling points an encoding consults (``ids``, in its order), each with the options it covers:
+    the options of ``models/chomp/rulings.json``, in the file's order, but those in ``not_covered``
+    (read from the file, so an option is never typed here again)."""
+    points = load_ruling_points("chomp")
+    unknown = [rid for rid in [*ids, *(not_covered or {})] if rid not in points]
+    if unknown:
+        raise InvalidConfigError(f"ruling points {unknown} are not in the Chomp! rulings file")
+    out = {}
+    for rid in ids:
+        skip = set((not_covered or {}).get(rid, ()))
+        if not skip <= set(points[rid].option_ids):
+            raise InvalidConfigError(f"{rid}: options {sorted(skip - set(points[rid].option_ids))} are not in the "
+                                     "rulings file")
+        out[rid] = tuple(o for o in points[rid].option_ids if o not in skip)
+    return out
+
+
+UW_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
+    (
+        "chomp.two_player_won_cards",
+        "chomp.two_player_bad_chomps",
+        "chomp.uw_own_eel",
+        "chomp.uw_eel_vs_octopus",
+        "chomp.uw_octopus_pair",
+        "chomp.uw_eel_pair",
+        "chomp.eel_race_tie",
+        "chomp.war_short",
+        "chomp.octopus_no_card",
+        "chomp.two_player_nobody_can_play",
+        "chomp.eel_race_wrong_card",
+        "chomp.bad_chomp_again",
+        "chomp.bad_chomper_may_win",
+        "chomp.bad_chomp_no_card",
+        "chomp.nobody_slaps",
+        "chomp.nobody_can_chomp",
+        "chomp.reshuffle_when",
+        "chomp.fewer_than_two_left",
+    ),
+    not_covered={
+        "chomp.nobody_slaps": ("replay_like_tie",),
+        "chomp.nobody_can_chomp": ("replay_like_tie",),
+        "chomp.reshuffle_when": ("when_pile_runs_out",),
+    },
+)
 """The ruling points Underwater War consults, with the options the encoding covers."""
 
 
@@ -974,27 +1000,32 @@ from rulecheck.games.chomp import cards as _cards  # noqa: E402
 from rulecheck.games.chomp import standard as standard_mod  # noqa: E402
 from rulecheck.games.chomp import state as _st  # noqa: E402
 
-STD_RULINGS: Mapping[str, tuple[str, ...]] = {
-    "chomp.player_count": ("three_or_more", "three_to_six"),
-    "chomp.reshuffle_when": ("when_needed", "when_pile_runs_out"),
-    "chomp.lower_not_lowest": ("bad_chomp", "wins_round", "no_effect"),
-    "chomp.frenzy_vs_bad_chomp": ("frenzy_overrides", "bad_chomp_applies"),
-    "chomp.eel_in_replay": ("all_cards", "current_cards_only"),
-    "chomp.octopus_in_replay": ("ink_out_again", "octopus_ignored"),
-    "chomp.bad_chomp_again": ("once_per_round", "any_number"),
-    "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
-    "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
-    "chomp.bad_chomp_both_cards": ("winner_takes_both", "only_if_can_chomp"),
-    "chomp.tie_replay_winnings": ("all_tie_cards", "chompable_only"),
-    "chomp.tie_replay_players": ("all_players", "tied_only"),
-    "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
-    "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
-    "chomp.replay_no_card": ("sits_out", "washed_up"),
-    "chomp.replay_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
-    "chomp.count_declares_winner": ("most_cards_wins", "no_winner"),
-    "chomp.count_tie": ("shared_win", "no_winner"),
-    "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
-}
+STD_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
+    (
+        "chomp.player_count",
+        "chomp.reshuffle_when",
+        "chomp.lower_not_lowest",
+        "chomp.frenzy_vs_bad_chomp",
+        "chomp.eel_in_replay",
+        "chomp.octopus_in_replay",
+        "chomp.bad_chomp_again",
+        "chomp.bad_chomper_may_win",
+        "chomp.bad_chomp_no_card",
+        "chomp.bad_chomp_both_cards",
+        "chomp.tie_replay_winnings",
+        "chomp.tie_replay_players",
+        "chomp.nobody_slaps",
+        "chomp.nobody_can_chomp",
+        "chomp.replay_no_card",
+        "chomp.replay_nobody_can_play",
+        "chomp.count_declares_winner",
+        "chomp.count_tie",
+        "chomp.fewer_than_two_left",
+    ),
+    not_covered={
+        "chomp.nobody_slaps": ("replay_like_tie",),
+    },
+)
 """The ruling points the 3+ player game consults, with the options the standard encoding
 covers (the first option of a one-option entry is what the encoding, and the decoder, answer
 when the ruleset leaves it open)."""
@@ -1209,13 +1240,6 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     if players not in (3, 4, 5, 6):
         raise InvalidConfigError(f"the standard-game encoding covers 3 to 6 players, not {players}")
     _check_counts(counts)
-    from rulecheck.core.rulings import load_ruling_points
-
-    points = load_ruling_points("chomp")
-    for rid, covered in STD_RULINGS.items():  # the IDs and options are the model's
-        known = {o.id for o in points[rid].options}
-        if not set(covered) <= known:
-            raise InvalidConfigError(f"{rid}: options {set(covered) - known} are not in the rulings file")
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset("chomp", ruleset)
     options: dict[str, str | None] = {}
     for rid, covered in STD_RULINGS.items():

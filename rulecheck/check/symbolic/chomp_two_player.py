@@ -43,6 +43,7 @@ from rulecheck.check.symbolic.chomp_encoding import (
     _ule,
     _ult,
     _used,
+    covered_rulings,
     merge,
     phase_case_split,
     two_player_encoding,
@@ -59,8 +60,7 @@ SEL = _sel(2)  # bits of a player index in the 2-player encodings
 
 RAPIDO_RULINGS: Mapping[str, tuple[str, ...]] = {
     **{rid: options for rid, options in UW_RULINGS.items() if rid != "chomp.eel_race_tie"},
-    "chomp.rapido_after_war": ("higher_wins", "race_again"),
-    "chomp.rapido_own_card": ("allowed", "bad_chomp"),
+    **covered_rulings(("chomp.rapido_after_war", "chomp.rapido_own_card")),
 }
 """The ruling points Chomp rápido consults (Underwater War's but ``chomp.eel_race_tie``, and two of
 its own), with the options the encoding covers: all of them but ``chomp.reshuffle_when =
@@ -126,29 +126,36 @@ class _Rapido(_UW):
 # as counts by kind with symbolic draws, the Bad Chomp and the shuffle) with two face-up cards
 # per player and the 2-player end of round.
 
-DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = {
-    "chomp.reshuffle_when": ("when_needed",),
-    "chomp.doble_short": ("turn_what_you_have", "loses_game"),
-    "chomp.replay_no_card": ("sits_out", "washed_up"),
-    "chomp.replay_nobody_can_play": ("owners_reclaim", "stay_in_centre"),
-    "chomp.two_player_bad_chomps": ("apply", "not_apply"),
-    "chomp.eel_in_replay": ("all_cards", "current_cards_only"),
-    "chomp.frenzy_vs_bad_chomp": ("frenzy_overrides", "bad_chomp_applies"),
-    "chomp.octopus_in_replay": ("ink_out_again", "octopus_ignored"),
-    "chomp.doble_lowest_yours": ("not_allowed", "allowed"),
-    "chomp.lower_not_lowest": ("bad_chomp", "wins_round", "no_effect"),
-    "chomp.doble_which_card": ("either_card", "both_cards"),
-    "chomp.bad_chomp_again": ("once_per_round", "any_number"),
-    "chomp.bad_chomper_may_win": ("may_still_win", "may_not_win"),
-    "chomp.bad_chomp_no_card": ("shuffle_then_put", "no_penalty"),
-    "chomp.tie_replay_winnings": ("all_tie_cards", "chompable_only"),
-    "chomp.tie_replay_players": ("all_players", "tied_only"),
-    "chomp.doble_replay_winnings": ("all_four", "chompable_only"),
-    "chomp.nobody_slaps": ("own_discards", "stay_in_centre"),
-    "chomp.nobody_can_chomp": ("own_discards", "stay_in_centre", "replay_like_tie"),
-    "chomp.two_player_won_cards": ("discard_pile",),
-    "chomp.fewer_than_two_left": ("survivor_wins", "shared_last_round"),
-}
+DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
+    (
+        "chomp.reshuffle_when",
+        "chomp.doble_short",
+        "chomp.replay_no_card",
+        "chomp.replay_nobody_can_play",
+        "chomp.two_player_bad_chomps",
+        "chomp.eel_in_replay",
+        "chomp.frenzy_vs_bad_chomp",
+        "chomp.octopus_in_replay",
+        "chomp.doble_lowest_yours",
+        "chomp.lower_not_lowest",
+        "chomp.doble_which_card",
+        "chomp.bad_chomp_again",
+        "chomp.bad_chomper_may_win",
+        "chomp.bad_chomp_no_card",
+        "chomp.tie_replay_winnings",
+        "chomp.tie_replay_players",
+        "chomp.doble_replay_winnings",
+        "chomp.nobody_slaps",
+        "chomp.nobody_can_chomp",
+        "chomp.two_player_won_cards",
+        "chomp.fewer_than_two_left",
+    ),
+    not_covered={
+        "chomp.reshuffle_when": ("when_pile_runs_out",),
+        "chomp.nobody_slaps": ("replay_like_tie",),
+        "chomp.two_player_won_cards": ("bottom_of_pile",),
+    },
+)
 """The ruling points Doble Chomp consults, with the options the encoding covers. Not covered:
 ``chomp.two_player_won_cards = bottom_of_pile`` (won cards under the pile in a fixed order: the
 piles here are counts by kind, exact only while a pile's order is never seen before its cards
