@@ -123,3 +123,47 @@ def test_without_the_models_folder_the_error_says_how_to_install() -> None:
                          capture_output=True, text=True, timeout=120)
     assert out.returncode != 0
     assert "no ruling points file" in out.stderr and "pip install -e ." in out.stderr
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module an import statement of ``path`` names, at any depth of the file (mypy, which
+    mypyc runs, follows imports inside functions too)."""
+    import ast
+
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+    return out
+
+
+def _source(module: str) -> Path | None:
+    base = ROOT.joinpath(*module.split("."))
+    for path in (base / "__init__.py", base.with_suffix(".py")):
+        if path.exists():
+            return path
+    return None
+
+
+def test_the_compiled_engine_s_import_graph_reaches_only_the_standard_library() -> None:
+    """``pip install`` compiles the engine with mypyc, which type-checks every module the compiled
+    ones import, their packages, and what those import in turn: a checker reached from there (one
+    that imports networkx, z3, dask, whose stubs the build does not have) breaks the install."""
+    todo = [*COMPILED_MODULES]
+    todo += [".".join(m.split(".")[:i]) for m in COMPILED_MODULES for i in range(1, m.count(".") + 1)]
+    seen: set[str] = set()
+    outside: dict[str, str] = {}
+    while todo:
+        module = todo.pop()
+        path = _source(module)
+        if module in seen or path is None:
+            continue
+        seen.add(module)
+        for name in _imports(path):
+            if name.split(".")[0] == "rulecheck":
+                todo.append(name)
+            elif name.split(".")[0] not in sys.stdlib_module_names:
+                outside[name] = module
+    assert outside == {}, f"the compiled engine's import graph reaches {outside}"

@@ -82,7 +82,6 @@ def register_game(name: str, module: str, rulings: Path | None = None, clauses: 
     points file (else ``models/<name>/rulings.json``) and ``clauses`` its clause index (clause ID ->
     :class:`~rulecheck.core.clauses.Clause`; else ``GAME_BOOKS``). ``setitem`` sets each registry
     entry (default: plain assignment; pytest's ``monkeypatch.setitem`` undoes them after a test)."""
-    from rulecheck.check import detectors
     from rulecheck.core import rulings as rulings_module
 
     put = setitem or (lambda d, k, v: d.__setitem__(k, v))
@@ -90,17 +89,23 @@ def register_game(name: str, module: str, rulings: Path | None = None, clauses: 
     if rulings is not None:
         put(rulings_module.RULING_FILES, name, rulings)
     if clauses is not None:
-        put(detectors.EXTRA_CLAUSES, name, clauses)
+        put(_extra_clauses(), name, clauses)
 
 
 def unregister_game(name: str) -> None:
     """Forget a game :func:`register_game` made known."""
-    from rulecheck.check import detectors
     from rulecheck.core import rulings as rulings_module
 
     GAMES.pop(name, None)
     rulings_module.RULING_FILES.pop(name, None)
-    detectors.EXTRA_CLAUSES.pop(name, None)
+    _extra_clauses().pop(name, None)
+
+
+def _extra_clauses() -> dict[str, Any]:
+    """The detectors' clause indexes of games registered from outside (imported by name: this
+    package is part of the compiled engine's import graph, which must not reach the checkers)."""
+    extra: dict[str, Any] = importlib.import_module("rulecheck.check.detectors").EXTRA_CLAUSES
+    return extra
 
 
 @contextmanager
