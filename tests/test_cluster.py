@@ -196,3 +196,21 @@ def test_a_cluster_left_without_workers_is_a_clear_error() -> None:
         runner = Runner(1, c, no_workers_seconds=2)
         with pytest.raises(RulecheckError, match=r"no workers for 2 s with 1 of 1 jobs unfinished.*--resume"):
             list(runner.map([(os.getpid, ())]))
+
+
+def test_a_lost_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While jobs run, the runner asks the scheduler whether workers are left; a scheduler that no
+    longer answers stops the audit with a message, not a traceback from the connection."""
+    import time
+
+    from rulecheck.audit.runner import Runner
+
+    with cluster_client(LOCAL, 1) as c:
+        def gone() -> dict[str, Any]:
+            raise OSError("connection closed")
+
+        monkeypatch.setattr(c, "scheduler_info", gone)
+        runner = Runner(1, c)
+        with pytest.raises(RulecheckError, match=r"lost the Dask scheduler with 1 of 1 jobs unfinished.*--resume"):
+            list(runner.map([(time.sleep, (30,))]))
+        runner.close(abort=True)

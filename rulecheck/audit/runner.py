@@ -181,7 +181,13 @@ class Runner:
                     yield fut
                 continue
             STOP.check()
-            if self.client.scheduler_info().get("workers"):
+            try:
+                workers = self.client.scheduler_info().get("workers")
+            except Exception as exc:  # the scheduler itself is gone (a closed connection, a timeout)
+                raise RulecheckError(
+                    f"lost the Dask scheduler with {len(pending)} of {total} jobs unfinished ({type(exc).__name__}: "
+                    f"{exc}); run the same command with --resume to continue from the jobs already done") from exc
+            if workers:
                 without_workers = 0.0
                 continue
             without_workers += POLL_SECONDS
