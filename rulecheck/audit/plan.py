@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rulecheck.games import GAMES, game_module, game_part
+from rulecheck.games import game_module, game_parts
 
 AUDIT_GAMES = ("chomp", "chonker-party")
 
@@ -15,15 +15,11 @@ PlanEntry = tuple[str, str, int, str]
 """(game, variant, players, deck)."""
 
 
-def _plans(attr: str) -> dict[str, Any]:
-    return {g: getattr(m, attr) for g in GAMES if (m := game_part(g, "plan")) is not None and hasattr(m, attr)}
-
-
-DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = _plans("AUDIT")
+DEFAULT_PLAN: dict[str, list[tuple[str, int, str]]] = game_parts("plan", "AUDIT")
 """(variant, players, deck) per game: the default audit's configurations."""
-QUICK_PLAN: dict[str, list[tuple[str, int, str]]] = _plans("QUICK")
+QUICK_PLAN: dict[str, list[tuple[str, int, str]]] = game_parts("plan", "QUICK")
 """(variant, players, deck) per game: ``--quick``'s configurations."""
-SYMBOLIC_PLAN: dict[str, list[tuple[str, int]]] = _plans("SYMBOLIC")
+SYMBOLIC_PLAN: dict[str, list[tuple[str, int]]] = game_parts("plan", "SYMBOLIC")
 """(variant, players) per game: the full-deck configurations of ``audit --symbolic``."""
 
 

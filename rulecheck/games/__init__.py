@@ -18,8 +18,8 @@ from rulecheck.core.game import Game
 from rulecheck.core.rulings import Ruleset, load_ruleset
 
 __all__ = [
-    "GAMES", "game_module", "game_part", "load_game", "register_game", "registered_game", "unregister_game",
-    "variants",
+    "GAMES", "game_module", "game_part", "game_parts", "load_game", "register_game", "registered_game",
+    "unregister_game", "variants",
 ]
 
 GAMES: dict[str, str] = {
@@ -46,6 +46,12 @@ def game_part(game: str, part: str) -> ModuleType | None:
         if exc.name is not None and name.startswith(exc.name):
             return None
         raise
+
+
+def game_parts(part: str, name: str) -> dict[str, Any]:
+    """``name`` of each registered game's module ``part`` (e.g. every game's ``plan.AUDIT``), for
+    the games whose ``part`` has it."""
+    return {g: getattr(m, name) for g in GAMES if (m := game_part(g, part)) is not None and hasattr(m, name)}
 
 
 def variants(game: str) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ from typing import Any
 from rulecheck import __version__
 from rulecheck.core.errors import RulecheckError, TooManyOutcomesError
 from rulecheck.core.game import Action, Game, Pending, action_to_json
-from rulecheck.games import GAMES, game_part
+from rulecheck.games import game_parts
 from rulecheck.oracle.areas import Area, clause_matches
 from rulecheck.oracle.protocol import PROTOCOL, TooLargeError, canonical, perft
 
@@ -54,8 +54,7 @@ __all__ = [
 VECTORS_FORMAT = "rulecheck-conformance/2"
 
 
-AREAS: Mapping[str, tuple[Area, ...]] = {
-    g: tuple(m.AREAS) for g in GAMES if (m := game_part(g, "vectors")) is not None}
+AREAS: Mapping[str, tuple[Area, ...]] = {g: tuple(areas) for g, areas in game_parts("vectors", "AREAS").items()}
 """Named rule areas per game (``rulecheck.games.<game>.vectors``). Clause sections no named area
 covers get an area of their own."""
 

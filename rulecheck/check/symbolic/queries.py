@@ -103,13 +103,12 @@ from rulecheck.check.symbolic.system import CheckResult
 from rulecheck.check.symbolic.uw_lasso import lasso_after_stem
 from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.rulings import Ruleset, load_ruleset
-from rulecheck.games import GAMES, game_part, load_game
+from rulecheck.games import game_parts, load_game
 
 __all__ = ["DEFAULT_QUERIES", "SymbolicReport", "list_queries", "run_query", "run_symbolic_checks"]
 
 DEFAULT_QUERIES: dict[str, tuple[str, ...]] = {
-    g: tuple(m.SYMBOLIC_QUERIES) for g in GAMES if (m := game_part(g, "plan")) is not None
-    and hasattr(m, "SYMBOLIC_QUERIES")}
+    g: tuple(queries) for g, queries in game_parts("plan", "SYMBOLIC_QUERIES").items()}
 """The queries run by default per game: each game's ``plan.SYMBOLIC_QUERIES``."""
 
 
