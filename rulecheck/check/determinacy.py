@@ -30,10 +30,29 @@ from types import ModuleType
 from typing import Any
 
 from rulecheck.check.explore import ExploreResult
-from rulecheck.core.spec import Reader, Spec, Verdict, View, decides, determinacy, fresh_solver, satisfies
+from rulecheck.core.spec import (
+    Reader,
+    Spec,
+    Verdict,
+    View,
+    allows_unlike,
+    decides,
+    determinacy,
+    fresh_solver,
+    satisfies,
+)
 from rulecheck.games import game_part
 
 __all__ = ["SpecRun", "check_explored", "spec_modules"]
+
+
+def _fresh() -> None:
+    """A new solver, and none of the answers the last check remembered: which questions a check
+    asks (so the solver's later models, so the witnesses) must not depend on what ran before it in
+    the same process (another search, or another audit job in the same worker)."""
+    fresh_solver()
+    _ANSWERS.clear()
+    _ALLOWS.clear()
 
 
 def spec_modules(game: str) -> tuple[ModuleType, ModuleType] | None:
@@ -164,7 +183,7 @@ def check_explored(res: ExploreResult, progress: Any = None,
     complete = all(v is not None for v in choices.values())
     run = SpecRun(res.config.ruleset)
     t0 = time.monotonic()
-    fresh_solver()  # the witnesses depend on this search alone
+    _fresh()  # the witnesses depend on this search alone
     seen: set[Any] = set()
     situate = getattr(bridge, "situation_in", None)  # a bridge whose situations need the configuration
     text_cache: dict[Any, _Text] = {}
@@ -215,7 +234,7 @@ class _FullDeckCheck:
         mods = spec_modules(game.name)
         if mods is None:
             return None
-        fresh_solver()
+        _fresh()
         return cls(mods[0].SPEC, mods[1], game, SpecRun(ruleset))
 
     def step(self, state: Any, action: Any, node: Any, max_situations: int | None) -> bool:
@@ -339,22 +358,59 @@ def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
     if {p for _, p in rules} != points:
         return lambda state, action: True
     situate = getattr(bridge, "situation_in", None)
+    seen: dict[Any, bool] = {}  # by situation: the same one recurs in many games
+
+    def declares(sit: Any) -> bool:
+        kind = getattr(type(sit), "kind", None)
+        asked: dict[tuple[str, str], tuple[View, Any]] = {}  # one view and outcome per reading
+        for cl, point in rules:
+            if cl.kinds is not None and kind not in cl.kinds:
+                continue
+            for option, _ in spec.readings[point].options:
+                found = asked.get((point, option))
+                if found is None:
+                    view = View(sit, Reader(spec, {point: option}))
+                    found = asked[(point, option)] = (view, _LazyOutcome(spec, view))
+                if cl.fn(*found) is not None:
+                    return True
+        return False
 
     def meets(state: Any, action: Any) -> bool:
         if not bridge.applies(state):
             return False
         sit, _ = situate(game, state, action) if situate is not None else bridge.situation(state, action)
-        kind = getattr(type(sit), "kind", None)
-        for cl, point in rules:
-            if cl.kinds is not None and kind not in cl.kinds:
-                continue
-            for option, _ in spec.readings[point].options:
-                view = View(sit, Reader(spec, {point: option}))
-                if cl.fn(view, spec.outcome(view)) is not None:
-                    return True
-        return False
+        found = seen.get(sit)
+        if found is None:
+            if len(seen) >= _MEETS_MEMO:
+                seen.clear()
+            found = seen[sit] = declares(sit)
+        return found
 
     return meets
+
+
+_MEETS_MEMO = 50_000
+"""How many situations :func:`_reading_filter` remembers its answer for (then it starts again)."""
+
+
+class _LazyOutcome:
+    """A situation's outcome variables, built only when a clause first uses them: most clauses
+    decide from the situation's facts alone that they do not apply, and building the outcome
+    (its domains, under every reading) costs more than asking them."""
+
+    def __init__(self, spec: Spec, view: View) -> None:
+        self._spec, self._view, self._built = spec, view, None
+
+    def _outcome(self) -> Any:
+        if self._built is None:
+            self._built = self._spec.outcome(self._view)
+        return self._built
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._outcome(), name)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._outcome()[name]
 
 
 def playout_witness(game: Any, seed: int, step: int) -> list[Any]:
@@ -400,7 +456,7 @@ def check_examples(game_name: str) -> SpecRun | None:
     situate = getattr(bridge, "situation_in", None)
     run = SpecRun("examples")
     t0 = time.monotonic()
-    fresh_solver()
+    _fresh()
     for sc in scenarios_for(game_name):
         game = load_game(sc.game, sc.variant, sc.players, sc.ruleset, sc.deck)
         choices: Mapping[str, str | None] = game._choices
@@ -555,8 +611,12 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
                    ruling: str, impossible: Any, run: SpecRun) -> list[str] | None:
     """In a situation the text leaves open (a gap, under every reading), whether it still answers
     ``ruling``'s own question: it allows the engine's outcome under exactly one of the ruling's
-    options. Returns the options it excludes, or None where the question itself is open (two or
-    more options allowed, a conflict, readings that disagree, or no way to tell)."""
+    options, and no outcome it allows differs from that option's in what the ruling decides (the
+    facts and places on which its options' outcomes differ). Returns the options it excludes, or
+    None where the question itself is open (two or more options allowed, an allowed outcome that
+    differs there, a conflict, readings that disagree, or no way to tell). Every part of the answer
+    is a question to the solver, not read off the outcomes that showed the gap, so it does not
+    depend on which ones the solver found."""
     if first.kind != "gap" or text.differing or spec.key_term is None:
         return None
     by_option: dict[str, set[Any]] = {}
@@ -569,7 +629,7 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
     if memo not in _ANSWERS:
         if len(_ANSWERS) > 100_000:
             _ANSWERS.clear()
-        _ANSWERS[memo] = _answers_of(spec, sit, first, by_option, impossible, run)
+        _ANSWERS[memo] = _answers_of(spec, sit, by_option, impossible, run)
     found = _ANSWERS[memo]
     return None if found is None else list(found)
 
@@ -577,21 +637,31 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
 _ANSWERS: dict[Any, tuple[str, ...] | None] = {}
 
 
-def _answers_of(spec: Spec, sit: Any, first: Verdict, by_option: dict[str, set[Any]], impossible: Any,
+def _answers_of(spec: Spec, sit: Any, by_option: dict[str, set[Any]], impossible: Any,
                 run: SpecRun) -> tuple[str, ...] | None:
-    # what the ruling point decides: the facts and places on which its options' outcomes differ;
-    # a gap that reaches into them leaves its question open, whichever options the text allows
-    decides = set().union(*(_aspects(a, b) for a, b in combinations(
-        [k for keys in by_option.values() for k in keys], 2)))
-    if _aspects(spec.key(dict(first.outcome)), spec.key(dict(first.other))) & decides:
-        return None
-    allowed = []
+    # the options whose outcome the text allows: the question is answered if exactly one is
+    allowed: dict[str, Any] = {}
     for option, keys in sorted(by_option.items()):
-        if impossible in keys or any(_allows(spec, sit, k, run) for k in sorted(keys, key=repr)):
-            allowed.append(option)
+        if impossible in keys:
+            allowed[option] = impossible
+            continue
+        found = next((k for k in sorted(keys, key=repr) if _allows(spec, sit, k, run)), None)
+        if found is not None:
+            allowed[option] = found
     if len(allowed) != 1:
         return None
-    return tuple(o for o in sorted(by_option) if o not in allowed)
+    (option, key), = allowed.items()
+    # ... and the text is not open on what the ruling point decides (the facts and places on
+    # which its options' outcomes differ): no allowed outcome differs from that option's there.
+    # Asked of the solver, so the answer does not depend on which two outcomes showed the gap
+    # (a step the engine does not offer under some option has no outcome to compare with there)
+    excluded = tuple(o for o in sorted(by_option) if o != option)
+    if impossible is not None and key == impossible:
+        return excluded
+    decides = set().union(*(_aspects(a, b) for a, b in combinations(
+        [k for keys in by_option.values() for k in keys if impossible is None or k != impossible], 2)))
+    run.solver_calls += 1
+    return None if allows_unlike(spec, sit, key, None if "*" in decides else decides) else excluded
 
 
 def _aspects(a: Any, b: Any) -> set[Any]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
@@ -178,9 +178,6 @@ def smt(c: Any) -> str:
     return str(c)
 
 
-_DEFINE = re.compile(r"\(define-fun (?:\|([^|]*)\||(\S+)) \(\) Int\s+(\(- \d+\)|\d+)\)")
-
-
 def _sym(name: str) -> str:
     return "|" + name.replace("|", "/") + "|"
 
@@ -279,10 +276,9 @@ class Outcome:
             parts += [f"(<= {self.vars[a]} {self.vars[b]})" for a, b in pairwise(g)]
         return smt(conj(*parts))
 
-    def value(self, model: z3.ModelRef) -> dict[str, str]:
-        # one call for the whole model: its SMT-LIB text, read back here
-        got = {m.group(1) or m.group(2): int(m.group(3).replace(" ", "").strip("()"))
-               for m in _DEFINE.finditer(model.sexpr())}
+    def value(self, got: Mapping[str, int]) -> dict[str, str]:
+        """A model's outcome as labels, from its integer values by variable name (a variable the
+        model leaves out is 0)."""
         out = {}
         for n in self.vars:
             k = got.get(self.prefix + n.replace("|", "/"), 0)
@@ -338,8 +334,9 @@ class Spec:
     rulings: list[RulingConstraint] = field(default_factory=list)
     unformalised: dict[str, str] = field(default_factory=dict)
     compare: Callable[[Mapping[str, str]], Any] | None = None
-    # the outcomes whose comparison key is ``key``, as a term over the outcome variables
-    key_term: Callable[[Outcome, Any], Any] | None = None
+    # key_term(out, key, aspects=None): the outcomes whose comparison key is ``key`` (or that agree
+    # with it on ``aspects``: fact names and places), as a term over the outcome variables
+    key_term: Callable[..., Any] | None = None
 
     def formalised(self) -> set[str]:
         return {i for c in self.clauses for i in c.ids}
@@ -382,11 +379,12 @@ class View:
         self.reads: set[Any] = set()
 
     def __getattr__(self, name: str) -> Any:
-        kind = type(self._sit)
-        if name in getattr(kind, "INDEXED", ()):
-            return _Indexed(name, getattr(self._sit, name), self.reads)
-        self.reads.update(_depends(kind, name))
-        return getattr(self._sit, name)
+        sit = self._sit
+        deps = _depends(type(sit), name)
+        if deps is None:
+            return _Indexed(name, getattr(sit, name), self.reads)
+        self.reads.update(deps)
+        return getattr(sit, name)
 
 
 class _Indexed:
@@ -417,22 +415,22 @@ def _read(sit: Any, what: Any) -> Any:
 _MISSING = object()
 
 
-_DEPENDS: dict[tuple[type, str], tuple[str, ...]] = {}
+_DEPENDS: dict[tuple[type, str], tuple[str, ...] | None] = {}
 
 
-def _depends(kind: type, name: str) -> tuple[str, ...]:
-    """The situation fields that attribute ``name`` of a situation of type ``kind`` reads."""
-    found = _DEPENDS.get((kind, name))
-    if found is None:
-        fields = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
-        derived: Mapping[str, tuple[str, ...]] = getattr(kind, "DERIVED", {})
-        if name in fields:
-            found = (name,)
-        elif name in derived:
-            found = tuple(derived[name])
-        else:
-            found = fields or ("*",)
-        _DEPENDS[(kind, name)] = found
+def _depends(kind: type, name: str) -> tuple[str, ...] | None:
+    """The situation fields that attribute ``name`` of a situation of type ``kind`` reads (None
+    for a field the type lists in ``INDEXED``: read one element at a time)."""
+    key = (kind, name)
+    if key in _DEPENDS:
+        return _DEPENDS[key]
+    if name in getattr(kind, "INDEXED", ()):
+        _DEPENDS[key] = None
+        return None
+    fields = tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
+    derived: Mapping[str, tuple[str, ...]] = getattr(kind, "DERIVED", {})
+    found = (name,) if name in fields else tuple(derived[name]) if name in derived else fields or ("*",)
+    _DEPENDS[key] = found
     return found
 
 
@@ -573,20 +571,9 @@ def _only_in(out: Outcome, dropped: list[Any], kept: list[Any]) -> set[str]:
     return named(dropped) - named(kept)
 
 
-_LITS: dict[str, list[z3.BoolRef]] = {"lit": [], "xlit": []}
-"""The tracking literals ``lit0``, ``lit1``, ... and the extra ones ``xlit0``, ... (made once:
-building z3 terms is not cheap)."""
-
-
-def _lits(n: int, prefix: str = "lit") -> list[z3.BoolRef]:
-    pool = _LITS[prefix]
-    while len(pool) < n:
-        pool.append(z3.Bool(f"{prefix}{len(pool)}", ctx=_SOLVER.ctx))
-    return pool[:n]
-
-
 def _question_text(out: Outcome, tracked: list[tuple[str, Any]], extra: Sequence[str] = ()) -> str:
-    """The question as SMT-LIB assertions (its declarations are made by :func:`_declare`)."""
+    """The question as one SMT-LIB text: the key under which its answer is shared (the solver
+    receives its constraints one by one, :class:`_Question`)."""
     text = [f"(assert {out.domain()})"]
     for i, (_, c) in enumerate(tracked):
         text.append(f"(assert (=> |lit{i}| {smt(c)}))")
@@ -595,29 +582,75 @@ def _question_text(out: Outcome, tracked: list[tuple[str, Any]], extra: Sequence
     return "".join(text)
 
 
-def _new_solver() -> z3.Solver:
-    """A solver in a context of its own: what z3 does with a formula (the order of its atoms, so
-    the models and cores it finds) depends on the terms its context already holds."""
-    return z3.SimpleSolver(ctx=z3.Context())
+QUESTIONS_PER_SOLVER = 64
+"""How many questions one solver answers before it is replaced by a new one (:class:`_Store`): an
+amount of work, so the same on any machine. Consecutive situations share most of their
+constraints, and a constraint already in the solver costs nothing to assume again; but every
+constraint ever added stays in it, and past a few dozen questions the idle ones cost more than the
+sharing saves (measured: ``benchmarks/determinacy.py``)."""
+
+_PARAMS: dict[str, Any] = {"relevancy": 0, "propagate_values": False, "arith.solver": 2}
+"""The solver's settings: the questions are small, finite-domain and already simplified (the
+terms fold their Python facts), so z3's relevancy tracking, value propagation and general
+arithmetic solver cost more than they save (measured: ``benchmarks/determinacy.py``)."""
 
 
-_SOLVER = _new_solver()
-"""One incremental solver serves every question, each inside its own push/pop: a new solver per
-question costs more to make and free than most questions cost to solve."""
-_DECLARED: set[str] = set()
-"""The names declared in :data:`_SOLVER` so far (declarations outlive a pop; every outcome
-variable is an integer and every literal a Boolean, so a name keeps its sort)."""
+class _Store:
+    """One solver and every constraint asserted in it so far, each once, under a guard literal of
+    its own: a question assumes the guards of its constraints, so a constraint that the next
+    question shares (the same clause giving the same term) is not parsed and internalised again.
+
+    A solver in a context of its own: what z3 does with a formula (the order of its atoms, so the
+    models and cores it finds) depends on the terms its context already holds, so the answers
+    depend only on the questions asked since the store was made (:func:`fresh_solver`, and every
+    :data:`QUESTIONS_PER_SOLVER` questions)."""
+
+    def __init__(self) -> None:
+        self.ctx = z3.Context()
+        self.solver = z3.SimpleSolver(ctx=self.ctx)
+        self.solver.set(**_PARAMS)
+        self.guards: dict[tuple[str, str], z3.BoolRef] = {}
+        self.declared: set[str] = set()
+        self.decls: dict[str, z3.FuncDeclRef] = {}
+        self.asked = 0
+
+    def guard(self, key: tuple[str, str], term: str, new: list[str]) -> z3.BoolRef:
+        """The guard literal of the constraint ``term`` tracked as ``key`` (name, term); a new one
+        is added to ``new`` (SMT-LIB) to be asserted."""
+        g = self.guards.get(key)
+        if g is None:
+            name = f"g{len(self.guards)}"
+            new.append(f"(declare-const |{name}| Bool)(assert (=> |{name}| {term}))")
+            g = self.guards[key] = z3.Bool(name, self.ctx)
+        return g
+
+    def decl(self, symbol: str) -> z3.FuncDeclRef:
+        """The declaration of the integer outcome variable written ``symbol`` (``|name|``)."""
+        d = self.decls.get(symbol)
+        if d is None:
+            d = self.decls[symbol] = z3.Int(symbol[1:-1], self.ctx).decl()
+        return d
+
+
+_STORE = _Store()
+
+
+def _store() -> _Store:
+    """The store for the next question: the current one, or a new one once it has answered
+    :data:`QUESTIONS_PER_SOLVER` questions."""
+    global _STORE
+    if _STORE.asked >= QUESTIONS_PER_SOLVER:
+        _STORE = _Store()
+    _STORE.asked += 1
+    return _STORE
 
 
 def fresh_solver() -> None:
     """Start again with a new solver and empty caches. A model the solver returns may depend on
-    what it solved before (it keeps what it learnt across push and pop), so a search that starts
-    here gets the same witnesses whatever ran earlier in the process."""
-    global _SOLVER
-    _SOLVER = _new_solver()
-    _DECLARED.clear()
-    for pool in _LITS.values():
-        pool.clear()
+    what it solved before, so a search that starts here gets the same witnesses whatever ran
+    earlier in the process."""
+    global _STORE
+    _STORE = _Store()
     _LAST["key"], _LAST["clauses"] = None, {}
     _ASKED.clear()
     _VERDICTS.clear()
@@ -625,45 +658,51 @@ def fresh_solver() -> None:
     _SITUATIONS.clear()
 
 
-def _declare(out: Outcome, n_lits: int, n_extra: int) -> None:
-    new = [f"(declare-const {v} Int)" for v in out.vars.values() if v not in _DECLARED]
-    _DECLARED.update(out.vars.values())
-    for prefix, n in (("lit", n_lits), ("xlit", n_extra)):
-        for i in range(n):
-            name = f"|{prefix}{i}|"
-            if name not in _DECLARED:
-                _DECLARED.add(name)
-                new.append(f"(declare-const {name} Bool)")
-    if new:
-        _SOLVER.from_string("".join(new))
-
-
 class _Question:
-    """One situation's constraints loaded into a solver, each under its own literal; ``extra``
-    terms (SMT-LIB) each under an extra literal, assumed only when a check names it.
+    """One situation's constraints in the current solver (:class:`_Store`), each under its own
+    guard, and ``extra`` terms (SMT-LIB) each under a guard assumed only when a check names it.
+    What a question adds for itself (:meth:`add`) goes inside a push, popped when it closes.
 
-    A simple (incremental) solver, one parse of the whole text, and the assumptions passed to the
-    solver's C API directly: with thousands of small questions, z3's Python conveniences (the
-    combined solver's mode switch on push, a cast per assumption) cost more than the solving."""
+    The assumptions are passed to the solver's C API directly, and models are read one variable
+    at a time: with thousands of small questions, z3's Python conveniences (a cast per
+    assumption, a model's whole text) cost more than the solving."""
 
-    def __init__(self, out: Outcome, tracked: list[tuple[str, Any]], text: str | None = None,
-                 extra: Sequence[str] = ()) -> None:
+    def __init__(self, out: Outcome, tracked: list[tuple[str, Any]], extra: Sequence[str] = ()) -> None:
+        store = _store()
         self.out = out
+        self.store = store
+        self.solver = store.solver
         self.names = [name for name, _ in tracked]
-        _declare(out, len(tracked), len(extra))
-        self.solver = _SOLVER  # (read at each question: fresh_solver replaces it)
-        self.solver.push()
-        self.solver.from_string(text if text is not None else _question_text(out, tracked, extra))
-        self.lits = _lits(len(tracked))
-        self.xlits = _lits(len(extra), "xlit")
+        declare = [f"(declare-const {v} Int)" for v in out.vars.values() if v not in store.declared]
+        store.declared.update(out.vars.values())
+        new: list[str] = []
+        domain = out.domain()
+        self.domain = store.guard(("", domain), domain, new)
+        self.lits = []
+        for name, c in tracked:
+            term = smt(c)
+            self.lits.append(store.guard((name, term), term, new))
+        self.xlits = [store.guard(("", c), c, new) for c in extra]
+        if declare or new:
+            self.solver.from_string("".join(declare + new))
         self.index = {lit.get_id(): i for i, lit in enumerate(self.lits)}
         self.last_core: tuple[str, ...] = ()
+        self.pushed = False
+
+    def open(self) -> None:
+        """Open the question's own scope (once): what it adds is gone when it closes."""
+        if not self.pushed:
+            self.solver.push()
+            self.pushed = True
 
     def add(self, term: str) -> None:
+        self.open()
         self.solver.from_string(f"(assert {term})")
 
     def close(self) -> None:
-        self.solver.pop()
+        if self.pushed:
+            self.solver.pop()
+            self.pushed = False
 
     def __enter__(self) -> _Question:
         return self
@@ -673,10 +712,26 @@ class _Question:
 
     def check(self, skip: int | None = None, extra: Sequence[int] = ()) -> Any:
         lits = self.lits if skip is None else self.lits[:skip] + self.lits[skip + 1:]
-        lits = lits + [self.xlits[j] for j in extra]
+        lits = [self.domain, *lits, *(self.xlits[j] for j in extra)]
         arr = (z3.Ast * len(lits))(*[x.as_ast() for x in lits])
         s = self.solver
         return z3.CheckSatResult(z3.Z3_solver_check_assumptions(s.ctx.ref(), s.solver, len(lits), arr))
+
+    def values(self) -> dict[str, str]:
+        """The last model's outcome, as labels (:meth:`Outcome.value`): each variable read on its
+        own, through the C API (the model also holds every other question's variables)."""
+        ctx, store = self.store.ctx.ref(), self.store
+        model = z3.Z3_solver_get_model(ctx, self.solver.solver)
+        z3.Z3_model_inc_ref(ctx, model)
+        try:
+            got = {}
+            for symbol in self.out.vars.values():
+                a = z3.Z3_model_get_const_interp(ctx, model, store.decl(symbol).ast)
+                if a:
+                    got[symbol[1:-1]] = int(z3.Z3_get_numeral_string(ctx, a))
+        finally:
+            z3.Z3_model_dec_ref(ctx, model)
+        return self.out.value(got)
 
     def core(self) -> tuple[str, ...]:
         # through the C API: the Python wrapper makes an object per core element
@@ -778,7 +833,7 @@ _MEMO_LIMIT = 50_000
 
 def _decide(spec: Spec, sit: Any, out: Outcome, tracked: list[tuple[str, Any]], principles: list[tuple[str, Any]],
             applied: list[str], text: str, principles_used: bool, max_swaps: int) -> Verdict:
-    with _Question(out, tracked + principles, text) as q:
+    with _Question(out, tracked + principles) as q:
         return _decide_in(q, spec, sit, out, principles, applied, principles_used, max_swaps)
 
 
@@ -789,7 +844,7 @@ def _decide_in(q: _Question, spec: Spec, sit: Any, out: Outcome, principles: lis
         return Verdict("conflict", core=q.core(), applied=tuple(applied))
     if r != z3.sat:
         raise RuntimeError(f"the solver gave no answer ({r}) for {sit!r}")
-    first = out.value(q.solver.model())
+    first = q.values()
     key1 = spec.key(first)
     if spec.key_term is not None:
         # "another outcome" is one with another comparison key: one check, no swaps to skip
@@ -842,7 +897,7 @@ def decides(spec: Spec, sit: Any, key: Any, *, readings: Mapping[str, str] | Non
     found = _DECISIONS.get(same)
     if found is None:
         found = Decision(False)
-        with _Question(out, tracked + principles, text, extra) as q:
+        with _Question(out, tracked + principles, extra) as q:
             if q.check(extra=(0,)) == z3.sat and q.check(extra=(1,)) == z3.unsat:
                 core = set(q.core())
                 found = Decision(True, tuple(pid for pid, _ in principles if pid in core))
@@ -857,19 +912,33 @@ def _another(q: _Question, spec: Spec, key1: Any, skip: int | None, max_swaps: i
     """An outcome (other than those blocked) whose comparison key differs from ``key1``, with every
     tracked constraint but ``skip``; the interchangeable-card swaps found on the way are blocked
     only inside this call."""
+    q.open()
     q.solver.push()
     try:
         for _ in range(max_swaps):
             if q.check(skip) != z3.sat:
                 q.last_core = q.core()
                 return None
-            other = q.out.value(q.solver.model())
+            other = q.values()
             if spec.key(other) != key1:
                 return other
             q.add(f"(not {q.out.equals(other)})")
         return None
     finally:
         q.solver.pop()
+
+
+def allows_unlike(spec: Spec, sit: Any, key: Any, aspects: Collection[Any] | None) -> bool:
+    """Whether the clauses (default readings, no ruling) allow an outcome that differs from the
+    comparison key ``key`` in one of ``aspects`` (fact names and places; None: in anything; needs
+    ``spec.key_term``).
+    A logical fact of the situation, whatever outcome the solver finds first."""
+    if spec.key_term is None:
+        raise ValueError(f"the {spec.game} specification cannot read a comparison key")
+    _, _, out, tracked, principles, _ = _ask(spec, sit, None, None)
+    with _Question(out, tracked + principles) as q:
+        q.add(f"(not {smt(spec.key_term(out, key, aspects))})")
+        return q.check() == z3.sat
 
 
 def satisfies(spec: Spec, sit: Any, values: Mapping[str, str] | None = None, *,

@@ -38,7 +38,7 @@ Which normative clauses are not formalised, and why, is :data:`UNFORMALISED`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -541,8 +541,8 @@ class PartyOutcome(Outcome):
                 parts.append(f"(<= 0 {v} {len(self.labels[n]) - 1})")
         return "true" if not parts else str(conj(*parts))
 
-    def value(self, model: Any) -> dict[str, str]:
-        out = super().value(model)
+    def value(self, got: Mapping[str, int]) -> dict[str, str]:
+        out = super().value(got)
         for n in self.CODED:
             if n in self.vars:
                 # the model's integer k, as the plain reading gave it back (labels[k], or "?k")
@@ -2494,9 +2494,20 @@ def _seeing(fn: Any, choices: dict[str, str | None]) -> Any:
     return wrapped
 
 
+def whole_outcome_is(o: Outcome, key: tuple[tuple[str, str], ...], aspects: Collection[str] | None = None) -> Any:
+    """The outcomes whose comparison key is ``key``: Chonker Party compares whole outcomes (every
+    variable's value, :meth:`Spec.key`), so exactly the outcome ``key`` lists, and none if it
+    names other variables than the situation's. With ``aspects`` (variable names), the outcomes
+    that agree with ``key`` on those variables alone."""
+    if len(key) != len(o.vars) or any(n not in o.vars for n, _ in key):
+        return False
+    return conj(*(o.eq(n, v) for n, v in key if aspects is None or n in aspects))
+
+
 SPEC = PartySpec(
     game="chonker-party",
     outcome=party_outcome,
+    key_term=whole_outcome_is,
     clauses=[
         master_starts_the_round_with_any_card, the_first_non_action_card_becomes_trump, play_continues_clockwise,
         players_place_one_card_face_up, round_ends_just_before_the_master, on_your_turn_play_whatever_card_you_want,

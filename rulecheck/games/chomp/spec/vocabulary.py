@@ -17,7 +17,7 @@ Nothing here reads the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -467,12 +467,17 @@ def compare_key(values: dict[str, str] | Any) -> tuple[Any, ...]:
     return facts + tuple(sorted((k, tuple(sorted(v))) for k, v in places.items()))
 
 
-def key_term(o: Outcome, key: tuple[Any, ...]) -> Any:
+def key_term(o: Outcome, key: tuple[Any, ...], aspects: Collection[Any] | None = None) -> Any:
     """The outcomes whose :func:`compare_key` is ``key``: its facts, and for every place and card
-    kind the number of cards of that kind that end there."""
-    if any(k not in o.vars for k, v in key if isinstance(v, str)):
+    kind the number of cards of that kind that end there. With ``aspects`` (fact names and places,
+    as :func:`rulecheck.check.determinacy._aspects` names them), the outcomes that agree with
+    ``key`` on those alone."""
+    def wanted(aspect: Any) -> bool:
+        return aspects is None or aspect in aspects
+
+    if any(k not in o.vars for k, v in key if isinstance(v, str) and wanted(k)):
         return False
-    facts = [o.eq(k, v) for k, v in key if isinstance(v, str)]
+    facts = [o.eq(k, v) for k, v in key if isinstance(v, str) and wanted(k)]
     want: dict[tuple[tuple[str, str], str], int] = {}
     for place, kinds in (x for x in key if not isinstance(x[1], str)):
         for kind in kinds:
@@ -485,10 +490,12 @@ def key_term(o: Outcome, key: tuple[Any, ...]) -> Any:
         for where in o.labels[name]:
             place = (where, owner if owner != "-" and where in _OWNED_PLACES else "")
             tests.setdefault((place, kind), []).append(o.eq(name, where))
-    if any(pk not in tests for pk in want):
+    if any(pk not in tests for pk in want if wanted(pk[0])):
         return False
     counts = []
     for pk in sorted(tests):
+        if not wanted(pk[0]):
+            continue
         n_want = want.get(pk, 0)
         live = [t for t in tests[pk] if t is not False]
         sure = sum(t is True for t in live)

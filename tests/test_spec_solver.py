@@ -1,0 +1,112 @@
+"""How the determinacy check asks the solver: constraints kept in one solver under guard literals
+and shared by the questions that follow, the solver replaced after a fixed number of questions,
+and answers that do not depend on which outcomes the solver happens to find."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import rulecheck.core.spec as core_spec
+from rulecheck.check.determinacy import SpecRun, _answers_of, check_explored
+from rulecheck.check.explore import Config, explore
+from rulecheck.games.chonker_party.spec import SPEC as PARTY
+from rulecheck.games.chonker_party.spec import whole_outcome_is
+
+
+def _ruling_answers(cfg: Config) -> tuple[Any, ...]:
+    res = explore(cfg.load(), config=cfg)
+    run = check_explored(res)
+    assert run is not None
+    return (run.situations, run.determined, run.gaps, run.conflicts, run.ruling_relevant, run.ruling_open,
+            run.ruling_contradicts, sorted(run.ambiguities), sorted(run.silent))
+
+
+@dataclass(frozen=True)
+class _Sit:
+    strict: bool
+
+    def label(self) -> str:
+        return "test"
+
+
+def _tiny_spec() -> core_spec.Spec:
+    """Two outcome variables; the one clause names the winner P1 (``strict``) or only rules out P2."""
+
+    def outcome(_: Any) -> core_spec.Outcome:
+        o = core_spec.Outcome()
+        o.var("winner", ("none", "P1", "P2"))
+        o.var("note", ("a", "b"))
+        return o
+
+    def the_winner(s: Any, o: core_spec.Outcome) -> Any:
+        return o.eq("winner", "P1") if s.strict else core_spec.neg(o.eq("winner", "P2"))
+
+    return core_spec.Spec("tiny", outcome, clauses=[core_spec.ClauseRule(("t.1",), "the_winner", the_winner)],
+                          key_term=whole_outcome_is)
+
+
+@pytest.mark.parametrize(("strict", "answer"), [(True, ("B",)), (False, None)])
+def test_a_ruling_is_answered_by_the_text_only_if_the_text_is_not_open_on_what_it_decides(
+        strict: bool, answer: tuple[str, ...] | None) -> None:
+    """The ruling's options give the winner P1 (A) or P2 (B). The text allows A's outcome and not
+    B's in both situations; it is also open on the note (which the ruling does not decide), and,
+    unless ``strict``, on the winner too (none or P1), which leaves the ruling's question open.
+    Which second outcome shows the gap does not matter: the solver is asked about the winner."""
+    spec = _tiny_spec()
+    core_spec.fresh_solver()
+    a, b = (("note", "a"), ("winner", "P1")), (("note", "a"), ("winner", "P2"))
+    run = SpecRun("raw")
+    assert _answers_of(spec, _Sit(strict), {"A": {a}, "B": {b}}, None, run) == answer
+
+
+def test_what_the_check_says_of_the_rulings_does_not_depend_on_the_solver_s_models(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the text answers a ruling point's question where it is open elsewhere
+    (``chomp.doble_short``: in which situations its options' outcomes are allowed) is a fact of
+    the situations: the same with a solver replaced every 64 questions under the tuned settings,
+    and every 5 questions under z3's defaults."""
+    cfg = Config("chomp", "doble-chomp", 2, "shark=1,seal=1,plankton=1,eel=1,octopus=1", "raw")
+    first = _ruling_answers(cfg)
+    monkeypatch.setattr(core_spec, "QUESTIONS_PER_SOLVER", 5)
+    monkeypatch.setattr(core_spec, "_PARAMS", {})
+    second = _ruling_answers(cfg)
+    assert first == second
+    assert first[4].get("chomp.doble_short") and first[5].get("chomp.doble_short")
+
+
+def test_constraints_are_asserted_once_per_solver_and_the_solver_is_replaced_in_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core_spec, "QUESTIONS_PER_SOLVER", 3)
+    core_spec.fresh_solver()
+    out = core_spec.Outcome()
+    out.var("winner", ("none", "P1", "P2"))
+    tracked = [("a", out.eq("winner", "P1")), ("b", core_spec.neg(out.eq("winner", "P2")))]
+    stores = []
+    for _ in range(4):
+        with core_spec._Question(out, tracked) as q:
+            assert q.check() == core_spec.z3.sat
+            assert q.values() == {"winner": "P1"}
+            stores.append(q.store)
+    assert stores[0] is stores[1] is stores[2] and stores[3] is not stores[0]
+    assert len(stores[0].guards) == 3  # the domain and the two clauses, each once
+    # what a question adds for itself is gone when it closes
+    with core_spec._Question(out, tracked) as q:
+        q.add(f"(not {out.eq('winner', 'P1')})")
+        assert q.check() == core_spec.z3.unsat
+        assert q.core() == ("a",)
+    with core_spec._Question(out, tracked) as q:
+        assert q.check() == core_spec.z3.sat
+
+
+def test_chonker_party_compares_whole_outcomes_or_the_aspects_asked() -> None:
+    out = core_spec.Outcome()
+    out.var("trump", ("none", "sweet", "salty"))
+    out.var("round_ends", ("no", "yes"))
+    key = (("round_ends", "yes"), ("trump", "sweet"))
+    assert whole_outcome_is(out, key) == f"(and {out.eq('round_ends', 'yes')} {out.eq('trump', 'sweet')})"
+    assert whole_outcome_is(out, key, {"trump"}) == out.eq("trump", "sweet")
+    assert whole_outcome_is(out, (("trump", "sweet"),)) is False  # names too few variables
+    assert PARTY.key_term is whole_outcome_is
