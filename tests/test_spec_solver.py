@@ -110,3 +110,16 @@ def test_chonker_party_compares_whole_outcomes_or_the_aspects_asked() -> None:
     assert whole_outcome_is(out, key, {"trump"}) == out.eq("trump", "sweet")
     assert whole_outcome_is(out, (("trump", "sweet"),)) is False  # names too few variables
     assert PARTY.key_term is whole_outcome_is
+
+
+
+@pytest.mark.parametrize("name", ["g0", "g17"])
+def test_an_outcome_variable_cannot_take_a_guard_literal_s_name(name: str) -> None:
+    """The solver's guard literals are named g0, g1, ... (:class:`rulecheck.core.spec._Store`): an
+    outcome variable of that name would make every question that declares both fail inside z3, so
+    the specification is refused where it declares it, with the reason."""
+    out = core_spec.Outcome()
+    with pytest.raises(ValueError, match=f"outcome variable '{name}': names like g0, g1 are the solver's guard"):
+        out.var(name, ("none", "P1"))
+    out.var("g", ("none", "P1"))  # other names are fine, "g" and "g0x" among them
+    out.var("g0x", ("a", "b"))

@@ -185,6 +185,8 @@ def _sym(name: str) -> str:
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
 """What an outcome variable's name may be: an SMT-LIB simple symbol, so that it can be written
 both quoted (``|name|``: what a clause says of it) and plain (``name``: a premise, :meth:`Outcome.peek`)."""
+_GUARD = re.compile(r"g[0-9]+")
+"""The names of the solver's guard literals (:meth:`_Store.guard`), which no outcome variable may take."""
 
 
 def clause(*ids: str, readings: Sequence[str] = (), kinds: Sequence[str] | None = None
@@ -225,6 +227,9 @@ class Outcome:
             raise ValueError(f"outcome variable {name!r} declared twice")
         if not _SIMPLE.fullmatch(self.prefix + name):
             raise ValueError(f"outcome variable {name!r}: letters, digits and . _ - only")
+        if _GUARD.fullmatch(self.prefix + name):
+            raise ValueError(f"outcome variable {name!r}: names like g0, g1 are the solver's guard literals "
+                             "(see _Store.guard); choose another")
         if not labels:
             raise ValueError(f"outcome variable {name!r} has an empty domain")
         v = _sym(self.prefix + name)
