@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from rulecheck.check.determinacy import playout_witness
 from rulecheck.check.explore import Config
 from rulecheck.check.full_deck import (
@@ -263,3 +265,40 @@ def test_the_reading_search_spends_its_bound_on_steps_where_the_clause_applies()
     passed = sum(meets(s, a) for s, a, _ in playout(game, 0, 5_000))
     assert 0 < passed < 0.5 * sum(1 for _ in playout(game, 0, 5_000))
     assert _reading_filter(check, {point, "chomp.read.no_such_point"})(*steps[0])  # undeclared: every step
+
+
+def test_a_reading_no_reduced_deck_showed_is_looked_for_on_the_full_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Snatch a random card from any player' (cp.steal.1): from yourself too? No reduced deck of
+    the plan has a situation where the two readings part, so the audit plans one more look, in
+    the game's first full-deck configuration, for every reading point no ambiguity finding names;
+    the seeded 2-player games meet it, and the game and step replay. Read one way only (as if the
+    book said 'another player'), the same games show nothing."""
+    from types import SimpleNamespace
+
+    from rulecheck.audit.full_deck import unseen_reading_jobs
+    from rulecheck.audit.jobs import readings_job
+    from rulecheck.check.determinacy import check_reading_steps
+    from rulecheck.core import spec as core_spec
+
+    cfg = Config("chonker-party", "standard", 2, "full", "recommended")
+    later = Config("chonker-party", "standard", 3, "full", "recommended")
+    stats = [SimpleNamespace(config=c, games=200, seed=0) for c in (cfg, later)]  # what the plan reads
+    seen = Finding("chonker-party.ambiguity.any_new_card", "chonker-party", "ambiguity", "medium", "seen",
+                   data={"reading": "cp.read.any_new_card"})
+    ((fn, args),) = unseen_reading_jobs(["chonker-party"], [seen], stats, 5_000, None)  # type: ignore[arg-type]
+    point = "cp.read.steal_any_player"
+    assert fn is readings_job and args[0] == cfg and point in args[1] and "cp.read.any_new_card" not in args[1]
+    (f,) = readings_job(cfg, [point], 200, 0, 5_000, None)
+    assert f.id == "chonker-party.ambiguity.steal_any_player" and f.configs == (cfg.to_json(),)
+    at = f.data["full_deck_at"]
+    assert full_deck_status(f, [])["status"] == CONFIRMED
+    assert len(playout_witness(cfg.load(), at["seed"], at["step"])) == at["step"] + 1
+
+    asked = core_spec.Reader.__call__
+
+    def one_reading(self: core_spec.Reader, p: str) -> str:
+        return "other-players" if p == point else asked(self, p)
+
+    monkeypatch.setattr(core_spec.Reader, "__call__", one_reading)
+    run = check_reading_steps(cfg.load(), cfg.with_ruleset("raw").load(), [point], at["seed"] + 1, 0, 5_000)
+    assert run is not None and not run.ambiguities

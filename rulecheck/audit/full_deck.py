@@ -73,7 +73,10 @@ def reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: Sequence
                   note: Progress | None) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
     """The :func:`readings_job` calls that look for the ambiguities not yet seen on the full deck:
     each in the first full-deck configuration of ``stats`` with a variant and player count of a
-    reduced deck that showed it (one look per ambiguity: the work is bounded)."""
+    reduced deck that showed it (one look per ambiguity: the work is bounded). Then those for the
+    reading points no search showed at all (a reduced deck may be too small for the situation
+    where the readings part): all of a game's such points in one more job, in its first full-deck
+    configuration (:func:`unseen_reading_jobs`)."""
     wanted: dict[tuple[str, str], set[tuple[Any, Any]]] = {}
     for f in found:
         point = f.data.get("reading")
@@ -87,6 +90,29 @@ def reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: Sequence
     calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
     for i, st in enumerate(stats):
         targets = sorted(p for (_, p), at in where_first.items() if at == i)
+        if targets:
+            calls.append((readings_job, (st.config, targets, st.games, st.seed, max_steps, note)))
+    return calls + unseen_reading_jobs(games, found, stats, max_steps, note)
+
+
+def unseen_reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: Sequence[PlayoutStats],
+                        max_steps: int, note: Progress | None) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+    """The :func:`readings_job` calls for the reading points of each game's specification that no
+    ambiguity finding names: the reduced decks' searches never saw their readings part, which may
+    be the deck's doing (the situation needs more cards), not the text's. The game's first
+    full-deck configuration looks for all of them, in its seeded games, under its own bound of
+    situations (one job per game: the work is bounded); an ambiguity found there is one the real
+    game meets (confirmed on the full deck)."""
+    seen = {(f.game, f.data.get("reading")) for f in found if f.kind == "ambiguity"}
+    calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+    firsts: dict[str, PlayoutStats] = {}
+    for st in stats:
+        firsts.setdefault(st.config.game, st)
+    for game, st in firsts.items():
+        mods = spec_modules(game) if game in games else None
+        if mods is None:
+            continue
+        targets = sorted(p for p in mods[0].SPEC.readings if (game, p) not in seen)
         if targets:
             calls.append((readings_job, (st.config, targets, st.games, st.seed, max_steps, note)))
     return calls
