@@ -275,9 +275,9 @@ def test_a_reading_no_reduced_deck_showed_is_looked_for_on_the_full_deck(monkeyp
     book said 'another player'), the same games show nothing."""
     from types import SimpleNamespace
 
-    from rulecheck.audit.full_deck import unseen_reading_jobs
+    from rulecheck.audit.full_deck import UNSEEN_READING_SITUATIONS, unseen_reading_jobs
     from rulecheck.audit.jobs import readings_job
-    from rulecheck.check.determinacy import check_reading_steps
+    from rulecheck.check.determinacy import READING_SITUATIONS, check_reading_steps
     from rulecheck.core import spec as core_spec
 
     cfg = Config("chonker-party", "standard", 2, "full", "recommended")
@@ -288,6 +288,7 @@ def test_a_reading_no_reduced_deck_showed_is_looked_for_on_the_full_deck(monkeyp
     ((fn, args),) = unseen_reading_jobs(["chonker-party"], [seen], stats, 5_000, None)  # type: ignore[arg-type]
     point = "cp.read.steal_any_player"
     assert fn is readings_job and args[0] == cfg and point in args[1] and "cp.read.any_new_card" not in args[1]
+    assert args[-1] == UNSEEN_READING_SITUATIONS < READING_SITUATIONS  # a longer shot: a smaller look
     (f,) = readings_job(cfg, [point], 200, 0, 5_000, None)
     assert f.id == "chonker-party.ambiguity.steal_any_player" and f.configs == (cfg.to_json(),)
     at = f.data["full_deck_at"]

@@ -100,9 +100,9 @@ def unseen_reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: S
     """The :func:`readings_job` calls for the reading points of each game's specification that no
     ambiguity finding names: the reduced decks' searches never saw their readings part, which may
     be the deck's doing (the situation needs more cards), not the text's. The game's first
-    full-deck configuration looks for all of them, in its seeded games, under its own bound of
-    situations (one job per game: the work is bounded); an ambiguity found there is one the real
-    game meets (confirmed on the full deck)."""
+    full-deck configuration looks for all of them, in its seeded games, at most
+    :data:`UNSEEN_READING_SITUATIONS` distinct situations (one job per game: the work is bounded); an
+    ambiguity found there is one the real game meets (confirmed on the full deck)."""
     seen = {(f.game, f.data.get("reading")) for f in found if f.kind == "ambiguity"}
     calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
     firsts: dict[str, PlayoutStats] = {}
@@ -114,8 +114,17 @@ def unseen_reading_jobs(games: Sequence[str], found: Sequence[Finding], stats: S
             continue
         targets = sorted(p for p in mods[0].SPEC.readings if (game, p) not in seen)
         if targets:
-            calls.append((readings_job, (st.config, targets, st.games, st.seed, max_steps, note)))
+            calls.append((readings_job, (st.config, targets, st.games, st.seed, max_steps, note,
+                                         UNSEEN_READING_SITUATIONS)))
     return calls
+
+
+UNSEEN_READING_SITUATIONS = 500
+"""The bound of :func:`unseen_reading_jobs`' look, per game (distinct situations: an amount of work,
+the same on any machine): a third of a seen ambiguity's (``READING_SITUATIONS``), as these points
+are a longer shot (measured: the whole 1,500 spent on Chomp!'s three cost about 22 s of CPU, a
+tenth of the determinacy check's time in the audit; Chonker Party's ``steal_any_player`` parts in
+its first game)."""
 
 
 def _targets(f: Finding, stats: Sequence[PlayoutStats]) -> tuple[str, str] | None:

@@ -15,6 +15,7 @@ from rulecheck.audit.runner import STOP, Progress
 from rulecheck.check.detectors import Reach, config_findings
 from rulecheck.check.determinacy import (
     PLAYOUT_SITUATIONS,
+    READING_SITUATIONS,
     SITUATIONS_PER_SEARCH,
     SpecRun,
     check_explored,
@@ -181,13 +182,14 @@ def stats_job(cfg: Config, playouts: int, seed: int, steps: int, note: Progress 
 
 @_job("readings")
 def readings_job(cfg: Config, targets: list[str], games: int, seed: int, max_steps: int,
-                  note: Progress | None) -> list[Finding] | str:
+                  note: Progress | None, max_situations: int | None = READING_SITUATIONS) -> list[Finding] | str:
     """The ambiguities ``targets`` looked for in the seeded full-deck games of ``cfg``
-    (:func:`check_reading_steps`): each one found there comes back as a finding on the full-deck
+    (:func:`check_reading_steps`, at most ``max_situations`` distinct situations): each one found
+    there comes back as a finding on the full-deck
     configuration, with ``data["full_deck_at"]`` naming the seeded game and step that shows it
     (which :func:`full_deck_status` gives as its witness)."""
     game = cfg.load()
-    run = check_reading_steps(game, cfg.with_ruleset("raw").load(), targets, games, seed, max_steps)
+    run = check_reading_steps(game, cfg.with_ruleset("raw").load(), targets, games, seed, max_steps, max_situations)
     if run is None:
         return []
     out = []
