@@ -185,9 +185,9 @@ def readings_job(cfg: Config, targets: list[str], games: int, seed: int, max_ste
                   note: Progress | None, max_situations: int | None = READING_SITUATIONS) -> list[Finding] | str:
     """The ambiguities ``targets`` looked for in the seeded full-deck games of ``cfg``
     (:func:`check_reading_steps`, at most ``max_situations`` distinct situations): each one found
-    there comes back as a finding on the full-deck
-    configuration, with ``data["full_deck_at"]`` naming the seeded game and step that shows it
-    (which :func:`full_deck_status` gives as its witness)."""
+    there comes back as a finding on the full-deck configuration, with ``data["full_deck_at"]``
+    naming the seeded game and step that shows it (which :func:`full_deck_status` gives as its
+    witness)."""
     game = cfg.load()
     run = check_reading_steps(game, cfg.with_ruleset("raw").load(), targets, games, seed, max_steps, max_situations)
     if run is None:
