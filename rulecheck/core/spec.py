@@ -185,8 +185,10 @@ def _sym(name: str) -> str:
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
 """What an outcome variable's name may be: an SMT-LIB simple symbol, so that it can be written
 both quoted (``|name|``: what a clause says of it) and plain (``name``: a premise, :meth:`Outcome.peek`)."""
-_GUARD = re.compile(r"g[0-9]+")
-"""The names of the solver's guard literals (:meth:`_Store.guard`), which no outcome variable may take."""
+_GUARD_PREFIX = "g"
+"""The solver's guard literals are named this and their number (:meth:`_Store.guard`)."""
+_GUARD = re.compile(re.escape(_GUARD_PREFIX) + r"[0-9]+")
+"""The names of the solver's guard literals, which no outcome variable may take."""
 
 
 def clause(*ids: str, readings: Sequence[str] = (), kinds: Sequence[str] | None = None
@@ -624,7 +626,7 @@ class _Store:
         is added to ``new`` (SMT-LIB) to be asserted."""
         g = self.guards.get(key)
         if g is None:
-            name = f"g{len(self.guards)}"
+            name = f"{_GUARD_PREFIX}{len(self.guards)}"
             new.append(f"(declare-const |{name}| Bool)(assert (=> |{name}| {term}))")
             g = self.guards[key] = z3.Bool(name, self.ctx)
         return g
