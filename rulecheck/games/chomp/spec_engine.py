@@ -440,12 +440,16 @@ def engine_outcomes(game: Game, state: ChompState, action: tuple[Any, ...]) -> l
     if all(v is not None for v in choices.values()):
         step = game.apply_unchecked(state, action)
         return [({}, project(state, action, step.state))]  # type: ignore[arg-type]
-    seen: dict[Any, tuple[Any, ...]] = {}  # many options lead to the same state: projected once
+    # many options lead to the same state: projected once. The states the step starts from here
+    # (``state`` with each race the options bake in) differ in their race flags alone, and a
+    # projection reads of those only the race's kind (:func:`_project_race`)
+    seen: dict[Any, tuple[Any, ...]] = {}
 
     def key(before: ChompState, t: Any) -> tuple[Any, ...]:
-        found = seen.get((before, t))
+        memo = (before.race & KIND_MASK, t)
+        found = seen.get(memo)
         if found is None:
-            found = seen[(before, t)] = project(before, action, t)
+            found = seen[memo] = project(before, action, t)
         return found
 
     if state.phase != RACE:
