@@ -601,6 +601,13 @@ _PARAMS: dict[str, Any] = {"relevancy": 0, "propagate_values": False, "arith.sol
 terms fold their Python facts), so z3's relevancy tracking, value propagation and general
 arithmetic solver cost more than they save (measured: ``benchmarks/determinacy.py``)."""
 
+_GLOBAL_PARAMS: dict[str, Any] = {"model.compact": False}
+"""z3's settings that exist only process-wide, set when a store is made: a model is read here
+one constant at a time (:meth:`_Question.values`), and compacting it first (z3's default), over
+every constraint the store holds, took more than half of a model's time. The values are the same
+(measured on 2,000 questions' models: ``benchmarks/determinacy.py``); other z3 users in the
+process (the symbolic checks) get the same models, uncompacted."""
+
 
 class _Store:
     """One solver and every constraint asserted in it so far, each once, under a guard literal of
@@ -613,6 +620,7 @@ class _Store:
     :data:`QUESTIONS_PER_SOLVER` questions)."""
 
     def __init__(self) -> None:
+        z3.set_param(**_GLOBAL_PARAMS)
         self.ctx = z3.Context()
         self.solver = z3.SimpleSolver(ctx=self.ctx)
         self.solver.set(**_PARAMS)
