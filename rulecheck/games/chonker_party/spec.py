@@ -586,7 +586,13 @@ class _Read:
 def may_end_game_somehow(sit: PartySituation) -> bool:
     """Whether the game may end with this step, under some reading (else the win piles do not
     matter to it)."""
-    return not _round_cannot_end(sit) and _under_any_reading(sit, may_end_game)
+    return round_may_end(sit) and _under_any_reading(sit, may_end_game)
+
+
+def round_may_end(sit: PartySituation) -> bool:
+    """Whether the round may end with this step, under some reading (:func:`may_end_round`, which
+    the game's end needs): a question that reads no win pile."""
+    return not _round_cannot_end(sit) and _under_any_reading(sit, may_end_round)
 
 
 def _round_cannot_end(sit: Any) -> bool:

@@ -178,13 +178,22 @@ def situation_in(game: Game, state: State, action: tuple[Any, ...]) -> tuple[spe
     if last and last[0] is game and last[1] == state and last[2] == action:
         return last[3], dict(last[4])
     sit, new = situation(state, action, game)
-    if any(any(p) for p in sit.piles) and not spec.may_end_game_somehow(sit):
-        sit = dataclasses.replace(sit, piles=((0,) * NT,) * len(sit.piles))
+    if any(any(p) for p in sit.piles):
+        bare = dataclasses.replace(sit, piles=((0,) * NT,) * len(sit.piles))
+        if not _round_may_end(bare) or not spec.may_end_game_somehow(sit):
+            sit = bare
     _LAST_SITUATION[:] = [game, state, action, sit, dict(new)]
     return sit, new
 
 
 _LAST_SITUATION: list[Any] = []
+
+
+@lru_cache(maxsize=8192)
+def _round_may_end(bare: spec.PartySituation) -> bool:
+    """:func:`spec.round_may_end` of a situation without its win piles (it reads none), remembered:
+    the same one recurs in many steps, where the game's end needs it first."""
+    return spec.round_may_end(bare)
 
 
 @lru_cache(maxsize=4096)
