@@ -101,6 +101,24 @@ def test_constraints_are_asserted_once_per_solver_and_the_solver_is_replaced_in_
         assert q.check() == core_spec.z3.sat
 
 
+def test_the_solver_is_replaced_once_it_holds_enough_constraints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Large questions that share little fill a solver before it has answered its questions'
+    worth: it is replaced when it holds ``CONSTRAINTS_PER_SOLVER`` constraints, whichever comes
+    first."""
+    monkeypatch.setattr(core_spec, "CONSTRAINTS_PER_SOLVER", 5)
+    core_spec.fresh_solver()
+    out = core_spec.Outcome()
+    out.var("winner", ("none", "P1", "P2"))
+    stores = []
+    for who, other in (("P1", "P2"), ("P2", "none"), ("none", "P1")):
+        # each question brings two constraints of its own; the domain is shared
+        tracked = [("a", out.eq("winner", who)), ("b", core_spec.neg(out.eq("winner", other)))]
+        with core_spec._Question(out, tracked) as q:
+            assert q.check() == core_spec.z3.sat
+            stores.append(q.store)
+    assert stores[0] is stores[1] and stores[2] is not stores[0]
+    assert len(stores[0].guards) == 5
+
 def test_chonker_party_compares_whole_outcomes_or_the_aspects_asked() -> None:
     out = core_spec.Outcome()
     out.var("trump", ("none", "sweet", "salty"))

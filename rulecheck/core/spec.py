@@ -596,6 +596,13 @@ constraints, and a constraint already in the solver costs nothing to assume agai
 constraint ever added stays in it, and past a few dozen questions the idle ones cost more than the
 sharing saves (measured: ``benchmarks/determinacy.py``)."""
 
+CONSTRAINTS_PER_SOLVER = 400
+"""... or once it holds this many constraints, whichever comes first: a check costs more the more
+constraints the solver holds, idle or not, and a full-deck step's question is larger and shares
+less with the next one than a small deck's (measured by replaying the questions of six checks,
+searches and full-deck playouts, best of three: the 7-player playouts' solving took about half
+the time, a 3-player search's under ``recommended`` a fifth less, the others about the same)."""
+
 _PARAMS: dict[str, Any] = {"relevancy": 0, "propagate_values": False, "arith.solver": 2}
 """The solver's settings: the questions are small, finite-domain and already simplified (the
 terms fold their Python facts), so z3's relevancy tracking, value propagation and general
@@ -652,9 +659,9 @@ _STORE = _Store()
 
 def _store() -> _Store:
     """The store for the next question: the current one, or a new one once it has answered
-    :data:`QUESTIONS_PER_SOLVER` questions."""
+    :data:`QUESTIONS_PER_SOLVER` questions or holds :data:`CONSTRAINTS_PER_SOLVER` constraints."""
     global _STORE
-    if _STORE.asked >= QUESTIONS_PER_SOLVER:
+    if _STORE.asked >= QUESTIONS_PER_SOLVER or len(_STORE.guards) >= CONSTRAINTS_PER_SOLVER:
         _STORE = _Store()
     _STORE.asked += 1
     return _STORE
