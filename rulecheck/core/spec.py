@@ -53,6 +53,7 @@ __all__ = [
     "disj",
     "implies",
     "neg",
+    "pname",
 ]
 
 Constraint = Any  # an SMT-LIB term (str), or a Python bool
@@ -189,6 +190,14 @@ _GUARD_PREFIX = "g"
 """The solver's guard literals are named this and their number (:meth:`_Store.guard`)."""
 _GUARD = re.compile(re.escape(_GUARD_PREFIX) + r"[0-9]+")
 """The names of the solver's guard literals, which no outcome variable may take."""
+
+
+_PLAYER_NAMES = tuple(f"P{p + 1}" for p in range(32))
+
+
+def pname(p: int) -> str:
+    """A player's name in outcome variables and texts: ``P1`` for the first player (seat 0)."""
+    return _PLAYER_NAMES[p] if 0 <= p < len(_PLAYER_NAMES) else f"P{p + 1}"
 
 
 def clause(*ids: str, readings: Sequence[str] = (), kinds: Sequence[str] | None = None

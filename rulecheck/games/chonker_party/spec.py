@@ -54,6 +54,7 @@ from rulecheck.core.spec import (
     disj,
     implies,
     neg,
+    pname,
 )
 
 __all__ = ["KINDS", "SPEC", "UNFORMALISED", "PartySituation", "party_outcome"]
@@ -79,10 +80,6 @@ NOYES = ("no", "yes")
 
 Cards = tuple[int, ...]
 """A count vector over :data:`KINDS` (hands, decks) or :data:`TABLE_KINDS` (table, win piles)."""
-
-
-def pname(p: int) -> str:
-    return f"P{p + 1}"
 
 
 def queue_label(q: Iterable[int]) -> str:
@@ -583,10 +580,11 @@ class _Read:
         return getattr(self._sit, name)
 
 
-def may_end_game_somehow(sit: PartySituation) -> bool:
-    """Whether the game may end with this step, under some reading (else the win piles do not
-    matter to it)."""
-    return round_may_end(sit) and _under_any_reading(sit, may_end_game)
+def game_may_end_with_the_round(sit: PartySituation) -> bool:
+    """Whether the game may end with this step if the round does (:func:`may_end_game`), under
+    some reading. The game may end with the step only where this and :func:`round_may_end` hold
+    (else the win piles do not matter to it); only this half reads the win piles."""
+    return _under_any_reading(sit, may_end_game)
 
 
 def round_may_end(sit: PartySituation) -> bool:

@@ -180,7 +180,7 @@ def situation_in(game: Game, state: State, action: tuple[Any, ...]) -> tuple[spe
     sit, new = situation(state, action, game)
     if any(any(p) for p in sit.piles):
         bare = dataclasses.replace(sit, piles=((0,) * NT,) * len(sit.piles))
-        if not _round_may_end(bare) or not spec.may_end_game_somehow(sit):
+        if not _round_may_end(bare) or not spec.game_may_end_with_the_round(sit):
             sit = bare
     _LAST_SITUATION[:] = [game, state, action, sit, dict(new)]
     return sit, new

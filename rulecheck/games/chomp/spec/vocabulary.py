@@ -21,7 +21,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rulecheck.core.spec import Outcome, conj, disj, implies, neg
+from rulecheck.core.spec import Outcome, conj, disj, implies, neg, pname
 
 __all__ = [
     "CARD_KINDS", "CREATURES", "MODES", "DealSituation", "LastTwoSituation", "RaceSituation", "TurnSituation",
@@ -71,10 +71,6 @@ def higher(a: str, b: str) -> bool:
     """Card ``a`` is higher on the food chain than ``b`` (both creatures)."""
     ra, rb = rank(a), rank(b)
     return ra is not None and rb is not None and ra > rb
-
-
-def pname(p: int) -> str:
-    return f"P{p + 1}"
 
 
 def lowest_of(cards: Iterator[str] | tuple[str, ...]) -> str | None:
