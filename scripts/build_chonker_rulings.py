@@ -274,7 +274,8 @@ pub("cp.continue_no_trump_yet",
     "cards", "cp.continuing.1", "add",
     {"any_non_action": "If there is no trump yet, any card that is not an action card keeps the round going, and it becomes the trump.",
      "chonk_only": "If there is no trump yet, only a chonk keeps the round going."},
-    question="Only action cards have been played, so there is no trump yet. Can I keep the round going with a card that is not a chonk?")
+    question="Only action cards have been played, so there is no trump yet. Can I keep the round going with a card that is not a chonk?",
+    settles=("cp.read.trump_before_any",))
 pub("cp.continue_who_plays",
     "The rules and their examples do not agree on whether everyone plays again when the Munchies Master keeps the round going, or only the Munchies Master.",
     "cards", "cp.continuing.1", "replace",

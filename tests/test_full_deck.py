@@ -262,9 +262,55 @@ def test_the_reading_search_spends_its_bound_on_steps_where_the_clause_applies()
     meets = _reading_filter(check, {point})
     steps = [(s, a) for s, a, _ in playout(game, seed, step + 1)]
     assert meets(*steps[step]) and not meets(*steps[0])  # the Frenzy step; the deal
-    passed = sum(meets(s, a) for s, a, _ in playout(game, 0, 5_000))
-    assert 0 < passed < 0.5 * sum(1 for _ in playout(game, 0, 5_000))
+    passed = sum(meets(s, a) for s, a, _ in playout(game, seed, 5_000))
+    assert 0 < passed < 0.5 * sum(1 for _ in playout(game, seed, 5_000))
     assert _reading_filter(check, {point, "chomp.read.no_such_point"})(*steps[0])  # undeclared: every step
+
+
+def test_the_reading_search_passes_over_steps_whose_question_no_reading_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Keep the round going by playing a trump' (cp.continuing.1) before any trump exists: only a
+    Chonk, or any non-action card (cp.read.trump_before_any)? No reduced deck shows the readings
+    part; the audit looks for it on the full deck with the other points no reduced deck showed,
+    at most 500 situations. Their clauses apply at many steps where no reading changes the
+    question (cp.read.no_effect_scope's, say): the look passes over those, so it reaches seeded
+    2-player game 123, where the readings part. Spending the bound on every step where a clause
+    applies (as the look did before), it stops short of it; read one way only, the same game
+    shows nothing."""
+    from rulecheck.audit.full_deck import UNSEEN_READING_SITUATIONS
+    from rulecheck.check import determinacy
+    from rulecheck.check.determinacy import _FullDeckCheck, _reading_filter, check_reading_steps
+    from rulecheck.core import spec as core_spec
+
+    cfg = Config("chonker-party", "standard", 2, "full", "recommended")
+    game, raw = cfg.load(), cfg.with_ruleset("raw").load()
+    point = "cp.read.trump_before_any"
+    unseen = ["cp.read.no_effect_scope", "cp.read.steal_any_player", point, "cp.read.war_chonk_in_pile"]
+    run = check_reading_steps(game, raw, unseen, 200, 0, 5_000, UNSEEN_READING_SITUATIONS)
+    assert run is not None and point in run.ambiguities
+    _, seed, step = run.ambiguities[point]["node"]
+    steps = [(s, a) for s, a, _ in playout(game, seed, step + 1)]
+    first_games = [(s, a) for g in range(10) for s, a, _ in playout(game, g, 5_000)]
+    check = _FullDeckCheck.start(raw, "raw")
+    assert check is not None
+    sharp = _reading_filter(check, set(unseen))
+    assert sharp(*steps[step])
+    passed = sum(sharp(s, a) for s, a in first_games)
+    with monkeypatch.context() as m:
+        m.setattr(determinacy, "_reading_changes", lambda *a: True)  # a clause applying is enough
+        applies = _reading_filter(check, set(unseen))
+        assert passed < 0.2 * sum(applies(s, a) for s, a in first_games)
+        before = check_reading_steps(game, raw, unseen, 200, 0, 5_000, UNSEEN_READING_SITUATIONS)
+        assert before is not None and before.bounded and point not in before.ambiguities
+
+    asked = core_spec.Reader.__call__
+
+    def one_reading(self: core_spec.Reader, p: str) -> str:
+        return "chonk-only" if p == point else asked(self, p)
+
+    monkeypatch.setattr(core_spec.Reader, "__call__", one_reading)
+    one = check_reading_steps(game, raw, [point], 1, seed, 5_000)
+    assert one is None or not one.ambiguities  # (None: no reading changes a step's question, none checked)
 
 
 def test_a_reading_no_reduced_deck_showed_is_looked_for_on_the_full_deck(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -302,4 +348,4 @@ def test_a_reading_no_reduced_deck_showed_is_looked_for_on_the_full_deck(monkeyp
 
     monkeypatch.setattr(core_spec.Reader, "__call__", one_reading)
     run = check_reading_steps(cfg.load(), cfg.with_ruleset("raw").load(), [point], at["seed"] + 1, 0, 5_000)
-    assert run is not None and not run.ambiguities
+    assert run is None or not run.ambiguities  # (None: no reading changes a step's question, none checked)

@@ -40,6 +40,7 @@ from rulecheck.core.spec import (
     determinacy,
     fresh_solver,
     satisfies,
+    smt,
 )
 from rulecheck.games import game_part
 
@@ -347,12 +348,15 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
 
 
 def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
-    """Whether a step can show one of the reading points ``points``: a clause that declares one
-    of them (``clause(..., readings=...)``) applies to its situation under one of its readings
-    (the clause alone is evaluated, not the whole question). Steps where none applies cannot
-    show the readings disagree, so :func:`check_reading_steps` spends its bound on the others.
-    A point that no clause declares (a reading asked inside a shared helper) lets every step
-    through."""
+    """Whether a step can show one of the reading points ``points``: its question is not the same
+    under every reading of the point. Steps whose question no reading changes cannot show the
+    readings disagree, so :func:`check_reading_steps` spends its bound on the others.
+
+    Two tests, the cheap one first: a clause that declares one of the points
+    (``clause(..., readings=...)``) applies to the situation under one of its readings (that
+    clause alone evaluated, not the whole question); then :func:`_reading_changes`: a clause that
+    asks the point says something else under another of its readings. A point that no clause
+    declares (a reading asked inside a shared helper) lets every step through."""
     spec, bridge, game = check.spec, check.bridge, check.game
     rules = [(cl, p) for p in sorted(points) for cl in spec.clauses if p in cl.readings]
     if {p for _, p in rules} != points:
@@ -383,10 +387,49 @@ def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
         if found is None:
             if len(seen) >= _MEETS_MEMO:
                 seen.clear()
-            found = seen[sit] = declares(sit)
+            found = seen[sit] = declares(sit) and _reading_changes(spec, sit, points)
         return found
 
     return meets
+
+
+def _reading_changes(spec: Spec, sit: Any, points: set[str]) -> bool:
+    """Whether another reading of one of ``points`` changes what a clause says in ``sit`` (its
+    constraint, or the outcome variables it names or requires), so that the question is another
+    one. Every applicable clause is evaluated once under the default readings, each recording the
+    reading points it asks; only those that ask one of ``points`` are evaluated again, under each
+    other reading of it. The outcome is built once per reading; one that asks a point itself (its
+    variables could differ) counts as a change."""
+    reader = Reader(spec, {})
+    view = View(sit, reader)
+    out = spec.outcome(view)
+    if reader.asked & points:
+        return True
+    kind = getattr(type(sit), "kind", None)
+    varied: dict[tuple[str, str], tuple[View, Any]] = {}
+    for cl in spec.clauses:
+        if cl.kinds is not None and kind not in cl.kinds:
+            continue
+        reader.asked = set()
+        said = _says(cl, view, out)
+        for point in sorted(reader.asked & points):
+            for option, _ in spec.readings[point].options[1:]:
+                other = varied.get((point, option))
+                if other is None:
+                    v = View(sit, Reader(spec, {point: option}))
+                    other = varied[(point, option)] = (v, spec.outcome(v))
+                if _says(cl, *other) != said:
+                    return True
+    return False
+
+
+def _says(cl: Any, view: View, out: Any) -> tuple[Any, ...]:
+    """What clause ``cl`` says in a situation: its constraint (or parts), as SMT-LIB text, and the
+    outcome variables it names and requires (what the frame principles read of it)."""
+    out.touched, out.named = set(), set()
+    c = cl.fn(view, out)
+    text = tuple(sorted((k, smt(v)) for k, v in c.items())) if isinstance(c, dict) else (None if c is None else smt(c))
+    return text, frozenset(out.touched), frozenset(out.named)
 
 
 _MEETS_MEMO = 50_000

@@ -54,6 +54,7 @@ __all__ = [
     "implies",
     "neg",
     "pname",
+    "smt",
 ]
 
 Constraint = Any  # an SMT-LIB term (str), or a Python bool
