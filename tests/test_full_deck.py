@@ -272,8 +272,9 @@ def test_the_reading_search_passes_over_steps_whose_question_no_reading_changes(
     """'Keep the round going by playing a trump' (cp.continuing.1) before any trump exists: only a
     Chonk, or any non-action card (cp.read.trump_before_any)? No reduced deck shows the readings
     part; the audit looks for it on the full deck with the other points no reduced deck showed,
-    at most 500 situations. Their clauses apply at many steps where no reading changes the
-    question (cp.read.no_effect_scope's, say): the look passes over those, so it reaches seeded
+    at most 500 situations. Its clauses apply wherever the Master keeps a round going, but the
+    readings change the question only where no trump exists yet and the player holds a card the
+    readings treat differently: the look passes over the other steps, so it reaches seeded
     2-player game 123, where the readings part. Spending the bound on every step where a clause
     applies (as the look did before), it stops short of it; read one way only, the same game
     shows nothing."""
