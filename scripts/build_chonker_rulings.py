@@ -262,13 +262,15 @@ pub("cp.choose_then_play",
     "“Then you can play any new card” does not say whether you play any card from your hand or the card you just picked.",
     "cards", "cp.choose.3", "replace",
     {"any_card": "Shuffle afterward, then play any card from your hand.",
-     "chosen_card": "Shuffle afterward, then play the card you picked, if you can."})
+     "chosen_card": "Shuffle afterward, then play the card you picked, if you can."},
+    settles=("cp.read.any_new_card",))
 pub("cp.continue_after_action",
     "The action cards say “play any card”, but Continuing a Round says the round ends if the Munchies Master still has no trump or chonk.",
     "cards", "cp.continuing.4", "add",
     {"trump_chonk_or_end": "After such an action card, you must play a trump or a chonk, or another action card that lets you draw and play; if you can't, the round ends and the last player who played a trump or chonk collects the cards.",
      "any_card": "After such an action card, you may play any card, and the round goes on."},
-    question="I kept the round going with an action card and then had no trump or chonk to play. Can I play another card?")
+    question="I kept the round going with an action card and then had no trump or chonk to play. Can I play another card?",
+    settles=("cp.read.after_continuing_action",))
 pub("cp.continue_no_trump_yet",
     "The rules do not say how the Munchies Master can keep the round going when only action cards have been played, so there is no trump yet.",
     "cards", "cp.continuing.1", "add",
@@ -298,7 +300,8 @@ pub("cp.steal_nothing_to_draw",
     "cards", "cp.empty-draw.2", "add",
     {"no_effect": "If both the draw deck and the discard deck are empty, a Steal has no effect: nothing is snatched.",
      "snatch": "If both the draw deck and the discard deck are empty, a Steal still snatches a card; only the draw of the player stolen from is lost."},
-    question="Both decks are empty. Can I still play a Steal and take a card?")
+    question="Both decks are empty. Can I still play a Steal and take a card?",
+    settles=("cp.read.tells_you_to_draw",))
 pub("cp.final_tie",
     "The rules do not say who wins when players are still tied on points, chonks and cards.",
     "winner", "cp.finishing.5", "add",
@@ -325,7 +328,8 @@ pub("cp.named_types",
     "cards", "cp.see.1", "add",
     {"any_kind": "You can name any type of card, action cards included.",
      "non_action": "You can name only a type of card that is not an action card."},
-    question="Can I name an action card for See a Card or Force?")
+    question="Can I name an action card for See a Card or Force?",
+    settles=("cp.read.card_type",))
 pub("cp.no_effect_then",
     "The rules do not say whether a player whose action card has no effect still plays another card.",
     "cards", "cp.empty-draw.2", "add",
@@ -375,12 +379,14 @@ pub("cp.steal_from_self",
     "“Snatch a random card from any player” does not say whether you may steal from yourself.",
     "cards", "cp.steal.1", "add",
     {"others_only": "You may only steal from another player.",
-     "include_self": "You may steal from any player, yourself included; then you also draw a new card."})
+     "include_self": "You may steal from any player, yourself included; then you also draw a new card."},
+    settles=("cp.read.steal_any_player",))
 pub("cp.steal_victim_draw_fallback",
     "The rules do not say whether the player stolen from draws from the discard deck when the draw deck is empty.",
     "cards", "cp.steal.2", "add",
     {"discard_deck": "If the draw deck is empty, the player stolen from draws from the discard deck.",
-     "no_draw": "If the draw deck is empty, the player stolen from draws nothing."})
+     "no_draw": "If the draw deck is empty, the player stolen from draws nothing."},
+    settles=("cp.read.draw_requires_you",))
 pub("cp.war_chonk_effect",
     "The rules do not say whether a player whose War card became a Chonk still draws and plays another card.",
     "cards", "cp.war.4", "add",

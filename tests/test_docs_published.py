@@ -163,6 +163,38 @@ def test_only_questions_no_ruling_point_asks_yet_are_left_without_new_text(
             assert not any(f.ruling for f in findings if f.id in e.findings), f"{e.key}: a ruling point without wording"
 
 
+def test_each_reading_a_ruling_erratum_settles_is_one_of_the_specification() -> None:
+    """A ruling point's erratum may answer a reading point's question too (``publish.settles``):
+    the ambiguity then makes no erratum of its own. A name there that is no reading point of the
+    game's specification (a typo, a reading renamed) would settle nothing, and the same sentence
+    would be published twice."""
+    from rulecheck.check.determinacy import spec_modules
+
+    settled = 0
+    for game in ("chomp", "chonker-party"):
+        mods = spec_modules(game)
+        assert mods is not None
+        readings = mods[0].SPEC.readings
+        for rp in load_ruling_points(game).values():
+            for point in rp.publish.settles:
+                assert point in readings, f"{rp.id}: settles {point!r}, no reading point of {game}'s specification"
+                settled += 1
+    assert settled >= 10
+
+
+def test_an_ambiguity_a_ruling_erratum_answers_makes_no_erratum_of_its_own(
+        errata: list[Erratum], findings: list[Finding]) -> None:
+    """'Snatch a random card from any player': yourself too? The clause specification reads it two
+    ways (cp.read.steal_any_player, an ambiguity confirmed on the full deck), and ruling point
+    cp.steal_from_self asks the same question; its erratum gives the new text. The errata carry
+    that one, not a second erratum for the same sentence with no text agreed."""
+    ambiguity = "chonker-party.ambiguity.steal_any_player"
+    assert any(f.id == ambiguity for f in findings)
+    published = {fid for e in errata for fid in e.findings}
+    assert ambiguity not in published
+    assert any(f.ruling == "cp.steal_from_self" and f.id in published for f in findings)
+
+
 @pytest.mark.parametrize("name", ["ERRATA.html", "FAQ.html"])
 def test_the_chart_is_labelled_in_words(documents: dict[str, str], name: str) -> None:
     svg = re.search(r'<svg class="chart".*?</svg>', documents[name], re.S)
