@@ -200,6 +200,7 @@ def test_an_ambiguity_of_a_small_deck_is_confirmed_where_a_full_deck_game_meets_
     assert len(verdicts) > 1
     (f,) = playout_findings(game, cfg, run)
     assert f.kind == "ambiguity" and f.configs[0]["deck"] == "full" and f.witness is not None
+    assert not f.verified  # seeded games are a sample: real (the witness replays), not exhaustive
     assert len(f.witness.actions) == step + 1 == len(playout_witness(game, seed, step))
     confirmed = full_deck_status(Finding(**{**f.__dict__, "data": {**f.data, "full_deck_at": {
         "config": cfg.to_json(), "seed": seed, "step": step}}}), [])

@@ -885,7 +885,8 @@ def spec_findings(res: ExploreResult, run: SpecRun) -> list[Any]:
 
 def playout_findings(game: Any, config: Any, run: SpecRun) -> list[Any]:
     """The findings of :func:`check_playouts` on ``config``'s seeded full-deck games (witnesses
-    replay the game up to the step)."""
+    replay the game up to the step). Seeded games are a sample, never an exhaustive search: what
+    they show is real (its witness replays) but not verified exhaustively (``verified`` false)."""
     from rulecheck.core.game import action_to_json
     from rulecheck.findings import Witness
 
@@ -894,7 +895,7 @@ def playout_findings(game: Any, config: Any, run: SpecRun) -> list[Any]:
         actions = playout_witness(game, seed, step)
         return Witness(config.to_json(), tuple(action_to_json(a) for a in actions), len(actions) - 1)
 
-    return _findings(game, config.to_json(), True, run, witness, ["spec", "playouts"])
+    return _findings(game, config.to_json(), False, run, witness, ["spec", "playouts"])
 
 
 def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any, detected_by: list[str]) -> list[Any]:
