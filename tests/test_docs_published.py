@@ -149,6 +149,20 @@ def test_the_spanish_editions_own_rules_are_corrected_in_spanish(errata: list[Er
             assert e.key in owners, f"{e.key}: amends the Spanish edition's own rules, not in Spanish"
 
 
+@pytest.mark.parametrize("kind", ["ambiguity", "conflict", "silent-decision"])
+def test_a_question_not_yet_ruled_on_a_spanish_sentence_is_told_in_spanish(kind: str) -> None:
+    """An erratum no ruling point writes yet (an ambiguity, a silent decision) about the Spanish
+    edition's own rules is printed in Spanish, its problem too, like every other one there."""
+    from rulecheck.docs.errata import _open_erratum
+
+    f = Finding(f"chomp.{kind}.x", "chomp", kind, "medium", "x", clauses=("es.dos-jugadores.2",),
+                data={"verdict": {"kind": "conflict" if kind == "conflict" else "gap"}})
+    e = _open_erratum(f)
+    md = "\n".join(erratum_markdown(1, e))
+    assert e.lang == "es" and e.problem in LABELS["es"].values() and e.problem in md
+    assert not any(v in md for k, v in LABELS["en"].items() if k.startswith("open_"))
+
+
 def test_only_questions_no_ruling_point_asks_yet_are_left_without_new_text(
     errata: list[Erratum], findings: list[Finding]
 ) -> None:

@@ -431,11 +431,11 @@ def _open_erratum(f: Finding) -> Erratum:
     lang = lang_of(anchor)
     verdict = f.data.get("verdict", {}) if isinstance(f.data.get("verdict"), Mapping) else {}
     if f.kind == "ambiguity":
-        problem = "This sentence can be read in two ways that play differently."
+        problem = LABELS[lang]["open_ambiguity"]
     elif f.kind == "conflict" or verdict.get("kind") == "conflict":
-        problem = "In this situation the rules contradict each other, and no ruling says which one applies."
+        problem = LABELS[lang]["open_conflict"]
     else:
-        problem = "The rules do not say what happens in this situation, and no ruling has been made yet."
+        problem = LABELS[lang]["open_gap"]
     where = tuple(quote(c, lang) for c in dict.fromkeys(c for c in f.clauses if lang_of(c) == lang))
     situation = situation_from_witness(f.witness) if f.witness is not None else None
     return Erratum(f.id, f.game, lang, "cards", problem, where, None, None, None, situation, findings=(f.id,))

@@ -70,6 +70,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "forever": "…and the cards are back exactly where they were: this can go on forever.",
         "shortened": "The examples come from short games, played with fewer cards than the full deck.",
         "small_deck": "Seen so far only in short games with fewer cards; not yet shown with the full deck",
+        "open_ambiguity": "This sentence can be read in two ways that play differently.",
+        "open_conflict": "In this situation the rules contradict each other, and no ruling says which one applies.",
+        "open_gap": "The rules do not say what happens in this situation, and no ruling has been made yet.",
     },
     "es": {
         "problem": "El problema.",
@@ -94,6 +97,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "forever": "…y las cartas vuelven a estar exactamente donde estaban: esto puede repetirse para siempre.",
         "shortened": "Los ejemplos vienen de partidas cortas, jugadas con menos cartas que el mazo completo.",
         "small_deck": "Visto hasta ahora solo en partidas cortas con menos cartas; aún no con el mazo completo",
+        "open_ambiguity": "Esta frase se puede leer de dos maneras que se juegan de forma distinta.",
+        "open_conflict": "En esta situación las reglas se contradicen, y ninguna decisión dice cuál se aplica.",
+        "open_gap": "Las reglas no dicen qué pasa en esta situación, y aún no se ha tomado ninguna decisión.",
     },
 }
 
