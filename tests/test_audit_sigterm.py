@@ -72,3 +72,38 @@ def test_a_sigterm_dropped_inside_a_destructor_still_stops_the_audit(tmp_path: P
     data = json.loads((tmp_path / "audit.json").read_text())
     assert data["status"] == "interrupted"
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL, "the audit leaves SIGTERM as it found it"
+
+
+def test_a_stop_request_that_ctypes_wraps_is_an_interruption_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM's handler raises inside whatever Python code runs; inside a z3 call (its C API
+    converts arguments in Python) ctypes turns that into an ``ArgumentError``. A job must not record
+    it as a configuration the model failed on (a resumed audit would keep the failure): with a stop
+    requested, the crash handlers raise the interruption instead. Without one, the same error is a
+    crash of the model, reported for its configuration as before."""
+    import ctypes
+
+    from rulecheck.audit import jobs
+    from rulecheck.audit.runner import STOP, AuditInterrupted
+    from rulecheck.check.explore import Config
+
+    wrapped = ctypes.ArgumentError("argument 1: AuditInterrupted: ")
+
+    @jobs._job("thing")
+    def job() -> None:
+        raise wrapped
+
+    def explore(*args: object, **kwargs: object) -> None:
+        raise wrapped
+
+    monkeypatch.setattr(jobs, "explore", explore)
+    cfg = Config("chomp", "underwater-war", 2, "shark=1,seal=1,eel=1,octopus=1", "recommended")
+    assert job() == "thing: the model raised ArgumentError: argument 1: AuditInterrupted: "
+    assert jobs.search_job(cfg, True, None, None, None, "x").error.startswith("the model raised ArgumentError")
+    STOP.signum = signal.SIGTERM
+    try:
+        with pytest.raises(AuditInterrupted):
+            job()
+        with pytest.raises(AuditInterrupted):
+            jobs.search_job(cfg, True, None, None, None, "x")
+    finally:
+        STOP.clear()

@@ -98,6 +98,7 @@ def search_job(cfg: Config, behaviour: bool, max_seconds: float | None, max_stat
     except RulecheckError as exc:
         return SearchOutcome(error=str(exc))
     except Exception as exc:  # a crash in the model: report it for this configuration, go on
+        STOP.check()  # ... unless it is the stop request, wrapped on its way (see StopRequest)
         return SearchOutcome(error=f"the model raised {type(exc).__name__}: {exc}")
     except KeyboardInterrupt:
         if multiprocessing.parent_process() is not None:
@@ -128,6 +129,7 @@ def _job(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
             except RulecheckError as exc:
                 return f"{what}: {exc}"
             except Exception as exc:  # a crash in the model
+                STOP.check()  # ... unless it is the stop request, wrapped on its way
                 return f"{what}: the model raised {type(exc).__name__}: {exc}"
             except KeyboardInterrupt:
                 if multiprocessing.parent_process() is not None:

@@ -33,7 +33,10 @@ class StopRequest:
     """SIGINT or SIGTERM asked the audit to stop. The handler raises at once, but an exception
     raised while Python runs a ``__del__`` (z3 frees its terms there) or a weakref callback is
     printed and dropped; so the request is also remembered, and :meth:`check` raises it at the
-    next safe point (a progress note, a finished job, the end of the run). A signal is never lost."""
+    next safe point (a progress note, a finished job, the end of the run). A signal is never lost.
+    Raised inside a ctypes call (z3's C API converts its arguments in Python), it comes out as a
+    ``ctypes.ArgumentError`` instead: a job's handler of crashes in the model therefore asks
+    :meth:`check` first, so that an interruption is never recorded as a failed configuration."""
 
     def __init__(self) -> None:
         self.signum: int | None = None
