@@ -248,6 +248,11 @@ def merge(a: Finding, b: Finding) -> Finding:
         va, vb = a.data[k], b.data[k]
         if isinstance(va, int) and isinstance(vb, int) and not isinstance(va, bool):
             data[k] = va + vb
+        elif k == "settled" and isinstance(va, Mapping) and isinstance(vb, Mapping) and not (
+                va.get("settled") and vb.get("settled")):
+            # whether the errata settle an ambiguity holds only if it holds at every witness (where
+            # both do, the first's is kept, as its detail tells it)
+            data[k] = min((va, vb), key=lambda v: (bool(v.get("settled")), json.dumps(v, sort_keys=True)))
     return replace(
         first,
         clauses=tuple(dict.fromkeys((*a.clauses, *b.clauses))),

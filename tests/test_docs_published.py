@@ -226,3 +226,26 @@ def test_documents_without_rulings_are_fit_to_print_too(findings: list[Finding])
         assert not tool_words(_reader_text("x.md", docs.markdown), _option_ids())
         assert not tool_words(_reader_text("x.html", docs.html), _option_ids())
         assert not unfinished(docs.markdown)
+
+
+def test_an_ambiguity_the_errata_do_not_settle_at_its_witness_keeps_its_erratum(
+        errata: list[Erratum], findings: list[Finding]) -> None:
+    """A ruling point's erratum stands for an ambiguity (``publish.settles``) only where the solver
+    showed, at the ambiguity's witness, that with the errata (every recommended option) its readings
+    no longer part (``data["settled"]``, from the audit). Where they still part, the ambiguity is
+    published on its own, whatever the ruling point claims."""
+    from dataclasses import replace
+
+    ambiguity = "chonker-party.ambiguity.steal_any_player"
+    f = next(f for f in findings if f.id == ambiguity)
+    assert f.data["settled"]["settled"] is True and f.data["settled"]["claimed"] == ["cp.steal_from_self"]
+    unsettled = {**f.data, "settled": {**f.data["settled"], "settled": False}}
+    changed = [replace(g, data=unsettled) if g.id == ambiguity else g for g in findings]
+    published = {fid for e in build_errata(changed, rulesets_for(documented_games(changed))) for fid in e.findings}
+    assert ambiguity in published
+    # every ambiguity left out of the committed errata was shown settled at its witness
+    left_out = {g.id for g in findings if g.kind == "ambiguity"} - {fid for e in errata for fid in e.findings}
+    assert left_out
+    for g in findings:
+        if g.id in left_out:
+            assert g.data["settled"]["settled"] is True, g.id

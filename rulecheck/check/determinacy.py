@@ -612,8 +612,9 @@ def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: A
     for r in relevant:
         run.ruling_relevant[r] = run.ruling_relevant.get(r, 0) + 1
     for point in text.differing:
-        _note(run.ambiguities, point, lambda: _entry(node, action, sit, readings=[
-            {"reading": dict(rr) or "default", "verdict": vv.to_json()} for rr, vv in text.verdicts]))
+        _note(run.ambiguities, point, lambda point=point: _entry(node, action, sit, readings=[
+            {"reading": dict(rr) or "default", "verdict": vv.to_json()} for rr, vv in text.verdicts],
+            settled_by=_settled_by(spec, game, sit, point)))
     if text.determined:
         want = text.want
         if not relevant:
@@ -648,6 +649,39 @@ def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: A
     if not relevant:
         _note(run.silent, _silent_key(first, sit), lambda: _entry(
             node, action, sit, verdict=first.to_json(), engine=sorted({repr(k) for _, k in leaves})))
+
+
+def _settled_by(spec: Spec, game: Any, sit: Any, point: str) -> dict[str, Any]:
+    """Whether the errata settle reading point ``point`` where its readings part (``sit``): with
+    every ruling point's recommended option as one more constraint (the rulebook as the errata
+    amend it), the readings give one verdict. A reading the new text contradicts (a conflict whose
+    core holds a ruling option) is excluded by it; the others must agree (kind and outcome), and
+    one must be left. Returns ``settled``, each reading's verdict under the errata (``same``,
+    ``excluded`` with the options that exclude it, or its kind), and ``claimed``: the ruling
+    points whose errata say they answer this question (``publish.settles``). The errata leave an
+    ambiguity out only where this is shown, not because someone judged two questions the same."""
+    reading = spec.readings.get(point)
+    claimed = sorted(rid for rid, rp in game.ruling_points.items() if point in rp.publish.settles)
+    if reading is None:
+        return {"settled": False, "readings": {}, "claimed": claimed}
+    choices = {rid: rp.recommended for rid, rp in game.ruling_points.items()}
+    verdicts: dict[str, str] = {}
+    kept: set[tuple[str, str]] = set()
+    for rid, _ in reading.options:
+        r = {} if rid == reading.default else {point: rid}
+        v, _ = determinacy(spec, sit, readings=r, choices=choices, principles_used=False)
+        by = sorted(c.partition(":")[2] for c in v.core if c.startswith("ruling:"))
+        if v.kind == "conflict" and by:
+            # the options the exclusion needs (an unsat core need not be the smallest): those
+            # without which this reading is no longer contradicted
+            needed = [o for o in by if determinacy(
+                spec, sit, readings=r, choices={**choices, o.split("=")[0]: None}, principles_used=False,
+            )[0].kind != "conflict"]
+            verdicts[rid] = "excluded by " + ", ".join(needed or by)
+            continue
+        kept.add((v.kind, repr(_key(spec, v))))
+        verdicts[rid] = v.kind
+    return {"settled": len(kept) == 1, "readings": verdicts, "claimed": claimed}
 
 
 def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: list[tuple[dict[str, str], Any]],
@@ -936,10 +970,25 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
             severity="medium", title=f"Ambiguity: {r.question if r else point}",
             detail=(f"The clause {r.clause if r else '?'} can be read in more than one way ({options}), and in a "
                     f"reachable situation the readings give different results: {lines}. "
-                    f"Situation: {e['situation'].rstrip('.')}."),
+                    f"Situation: {e['situation'].rstrip('.')}.{_settled_text(e.get('settled_by'))}"),
             clauses=(r.clause,) if r else (), configs=(cfg,), witness=witness_of(e), verified=complete,
-            source="spec", data={"detected_by": detected_by, "reading": point}))
+            source="spec", data={"detected_by": detected_by, "reading": point,
+                                 **({"settled": e["settled_by"]} if e.get("settled_by") else {})}))
     return out
+
+
+def _settled_text(settled: Mapping[str, Any] | None) -> str:
+    """What the errata do to an ambiguity at its witness (:func:`_settled_by`), in one sentence."""
+    if not settled:
+        return ""
+    readings = "; ".join(f"'{rid}': {what}" for rid, what in settled["readings"].items())
+    claimed = ", ".join(settled["claimed"])
+    if settled["settled"]:
+        return (f" With the errata (every ruling point's recommended option) the readings no longer part here "
+                f"({readings})" + (f"; {claimed} answers this question in its erratum." if claimed else "."))
+    return (f" With the errata (every ruling point's recommended option) the readings still part here "
+            f"({readings})" + (f": {claimed} claims to answer this question in its erratum, and does not here."
+                               if claimed else "."))
 
 
 # --------------------------------------------------------------------------- across searches

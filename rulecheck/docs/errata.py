@@ -167,8 +167,8 @@ def _settled(findings: Sequence[Finding]) -> set[str]:
 
 def _build(findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], answered: set[tuple[str, str | None]],
            settled: set[str]) -> list[Erratum]:
-    """The errata ``findings`` make (ruling points the text answers and ambiguities a ruling
-    point's erratum settles make none)."""
+    """The errata ``findings`` make (ruling points the text answers make none, nor an ambiguity a
+    ruling point's erratum claims to answer where the solver showed the errata settle it)."""
     by_point: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     rest: list[Finding] = []
     for f in findings:
@@ -183,7 +183,7 @@ def _build(findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], answere
     for f in rest:
         if f.kind in ("non-termination", "trap", "deadlock"):
             loops[(f.game, _variant(f))].append(f)
-        elif f.kind == "ambiguity" and str(f.data.get("reading", "")) in settled:
+        elif f.kind == "ambiguity" and str(f.data.get("reading", "")) in settled and _settled_here(f):
             continue
         else:
             e = _other_erratum(f)
@@ -191,6 +191,14 @@ def _build(findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], answere
                 out.append(e)
     out.extend(_loop_erratum(game, variant, fs) for (game, variant), fs in sorted(loops.items()))
     return out
+
+
+def _settled_here(f: Finding) -> bool:
+    """Whether the solver showed, at the ambiguity's witness, that the errata settle it (with every
+    ruling point's recommended option the readings agree): only then does a ruling point's
+    erratum that claims to answer it (``publish.settles``) stand for it."""
+    settled = f.data.get("settled")
+    return isinstance(settled, Mapping) and settled.get("settled") is True
 
 
 def _point(game: str, rid: str | None) -> RulingPoint | None:

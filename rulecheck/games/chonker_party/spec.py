@@ -2322,12 +2322,18 @@ def _steal_nothing_to_draw(option: str) -> Any:
 
 
 def _steal_victim_fallback(option: str) -> Any:
+    """``discard_deck``: "If the draw deck is empty, the player stolen from draws from the discard
+    deck" (stated here, not left to cp.empty-draw.1's default reading, so that the erratum settles
+    ``cp.read.draw_requires_you`` under either reading); ``no_draw``: he draws nothing, and the
+    Steal's player plays on."""
     def fn(s: Any, o: Outcome) -> Any:
         a = s.action
         if not (a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]]))):
             return None
-        if s.action_source != "discard-deck" or option == "discard_deck":
+        if s.action_source != "discard-deck":
             return None
+        if option == "discard_deck":
+            return draw_now(o, s.victim if a[0] == "stolen" else a[1], "discard-deck", "extra-play")
         return _extra_play_ruled(s, o, s.actor)
     return fn
 
