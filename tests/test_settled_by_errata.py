@@ -42,20 +42,25 @@ def test_the_victims_fallback_erratum_settles_whose_draw_empty_draw_deck_speaks_
     settled = run.ambiguities[POINT]["settled_by"]
     assert settled["claimed"] == ["cp.steal_victim_draw_fallback"]
     assert settled["settled"] is True
-    # the other reading (only its player's own draws) is what the new sentence rules out
-    assert "cp.steal_victim_draw_fallback=discard_deck" in settled["readings"]["its-player"]
     assert settled["readings"]["any-draw-it-requires"] == "determined"
 
 
 def test_an_option_that_says_nothing_settles_nothing(witness: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The option as it was first formalised (it said nothing, leaving the draw to cp.empty-draw.1
-    under its default reading): the other reading then still gives another outcome, and the claim
-    of its erratum fails at the witness."""
+    """The option as it was first formalised: it said nothing (the draw was left to cp.empty-draw.1
+    under its default reading), and whose draw the sentence speaks of followed the reading alone,
+    whatever the ruleset. The other reading then still gives another outcome, and the claim of the
+    ruling's erratum fails at the witness."""
     spec, game, sit, _ = witness
     silent = [dataclasses.replace(r, fn=lambda s, o: None)
               if (r.ruling, r.option) == ("cp.steal_victim_draw_fallback", "discard_deck") else r for r in spec.rulings]
     monkeypatch.setattr(spec, "rulings", silent)
     monkeypatch.setattr(cp_spec, "_SEEING", {})  # the constraints as each ruleset sees them, built anew
+
+    def by_the_reading_alone(s: Any) -> str | None:
+        src = s.action_source
+        return None if src == "discard-deck" and s.reading(POINT) == "its-player" else src
+
+    monkeypatch.setattr(cp_spec, "victim_source", by_the_reading_alone)
     fresh_solver()
     try:
         settled = det._settled_by(spec, game, sit, POINT)
@@ -75,3 +80,33 @@ def test_a_merged_ambiguity_is_settled_only_if_every_witness_is() -> None:
     for a, b in ((True, False), (False, True)):
         assert merge(finding(a), finding(b)).data["settled"]["settled"] is False
     assert merge(finding(True), finding(True)).data["settled"]["settled"] is True
+
+
+def test_every_step_under_the_errata_is_asked_whether_a_reading_still_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a complete ruleset each decided step is asked again under every other reading of the
+    points its clauses asked (:func:`rulecheck.check.determinacy._readings_ruled`): the errata may
+    leave an ambiguity open away from the witness where the rules as written showed it. None is
+    left in the 5-player full-deck games under recommended; with the victim's fallback option saying
+    nothing (as first formalised), the check finds the reading still parting in seeded game 0, and
+    its finding says so."""
+    game = Config("chonker-party", "standard", 5, "full", "recommended").load()
+    run = det.check_playouts(game, 1, 0, 5000, 500)
+    assert run is not None and run.steps > 100 and not run.ambiguities
+    spec = det.spec_modules("chonker-party")[0].SPEC
+    monkeypatch.setattr(spec, "rulings", [
+        dataclasses.replace(r, fn=lambda s, o: None)
+        if (r.ruling, r.option) == ("cp.steal_victim_draw_fallback", "discard_deck") else r for r in spec.rulings])
+    monkeypatch.setattr(cp_spec, "_SEEING", {})
+    monkeypatch.setattr(cp_spec, "victim_source", lambda s: None if s.action_source == "discard-deck" and s.reading(
+        POINT) == "its-player" else s.action_source)
+    try:
+        faulty = det.check_playouts(game, 1, 0, 5000, 500)
+        assert faulty is not None
+        cfg = Config("chonker-party", "standard", 5, "full", "recommended")
+        found = [f for f in det.playout_findings(game, cfg, faulty) if f.kind == "ambiguity"]
+    finally:
+        monkeypatch.undo()
+        fresh_solver()
+    assert [f.data["reading"] for f in found] == [POINT]
+    assert found[0].data["settled"]["settled"] is False and found[0].data["settled"]["ruleset"] == "recommended"
+    assert "still part here" in found[0].detail

@@ -654,34 +654,72 @@ def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: A
 def _settled_by(spec: Spec, game: Any, sit: Any, point: str) -> dict[str, Any]:
     """Whether the errata settle reading point ``point`` where its readings part (``sit``): with
     every ruling point's recommended option as one more constraint (the rulebook as the errata
-    amend it), the readings give one verdict. A reading the new text contradicts (a conflict whose
-    core holds a ruling option) is excluded by it; the others must agree (kind and outcome), and
-    one must be left. Returns ``settled``, each reading's verdict under the errata (``same``,
-    ``excluded`` with the options that exclude it, or its kind), and ``claimed``: the ruling
-    points whose errata say they answer this question (``publish.settles``). The errata leave an
+    amend it), the readings give one verdict (:func:`_readings_under`). The errata leave an
     ambiguity out only where this is shown, not because someone judged two questions the same."""
+    choices = {rid: rp.recommended for rid, rp in game.ruling_points.items()}
+    return _readings_under(spec, game, sit, point, choices, "recommended")
+
+
+def _readings_under(spec: Spec, game: Any, sit: Any, point: str, choices: Mapping[str, str | None],
+                    ruleset: str) -> dict[str, Any]:
+    """The readings of ``point`` in ``sit`` under ``choices``' ruling constraints: ``settled`` if
+    they give one verdict (kind and outcome), a reading the new text contradicts being excluded by
+    it (:func:`_excluded_by`) and one reading at least left; ``readings``: each one's verdict kind,
+    or ``excluded by`` the options that exclude it; ``claimed``: the ruling points whose errata say
+    they answer this question (``publish.settles``); ``ruleset``: whose options."""
     reading = spec.readings.get(point)
     claimed = sorted(rid for rid, rp in game.ruling_points.items() if point in rp.publish.settles)
-    if reading is None:
-        return {"settled": False, "readings": {}, "claimed": claimed}
-    choices = {rid: rp.recommended for rid, rp in game.ruling_points.items()}
     verdicts: dict[str, str] = {}
     kept: set[tuple[str, str]] = set()
-    for rid, _ in reading.options:
-        r = {} if rid == reading.default else {point: rid}
+    for rid, _ in reading.options if reading is not None else ():
+        r = {} if rid == reading.default else {point: rid}  # type: ignore[union-attr]
         v, _ = determinacy(spec, sit, readings=r, choices=choices, principles_used=False)
-        by = sorted(c.partition(":")[2] for c in v.core if c.startswith("ruling:"))
-        if v.kind == "conflict" and by:
-            # the options the exclusion needs (an unsat core need not be the smallest): those
-            # without which this reading is no longer contradicted
-            needed = [o for o in by if determinacy(
-                spec, sit, readings=r, choices={**choices, o.split("=")[0]: None}, principles_used=False,
-            )[0].kind != "conflict"]
-            verdicts[rid] = "excluded by " + ", ".join(needed or by)
+        by = _excluded_by(spec, sit, r, choices, v)
+        if by:
+            verdicts[rid] = "excluded by " + ", ".join(by)
             continue
         kept.add((v.kind, repr(_key(spec, v))))
         verdicts[rid] = v.kind
-    return {"settled": len(kept) == 1, "readings": verdicts, "claimed": claimed}
+    return {"settled": len(kept) == 1, "readings": verdicts, "claimed": claimed, "ruleset": ruleset}
+
+
+def _excluded_by(spec: Spec, sit: Any, readings: Mapping[str, str], choices: Mapping[str, str | None],
+                 v: Verdict) -> list[str]:
+    """The ruling options that exclude a reading in ``sit`` (its verdict under ``choices``: ``v``):
+    the text alone read so is no conflict, with the options it is one. Named are the options
+    without which it is no longer a conflict (an unsat core need not be the smallest), or every
+    option in the core if no one alone lifts it. Empty: not excluded."""
+    by = sorted(c.partition(":")[2] for c in v.core if c.startswith("ruling:"))
+    if v.kind != "conflict" or not by:
+        return []
+    if determinacy(spec, sit, readings=readings, principles_used=False)[0].kind == "conflict":
+        return []  # the text itself, read so, is contradictory: no new text excludes it
+    needed = [o for o in by if determinacy(spec, sit, readings=readings, choices={**choices, o.split("=")[0]: None},
+                                           principles_used=False)[0].kind != "conflict"]
+    return needed or by
+
+
+def _readings_ruled(run: SpecRun, spec: Spec, game: Any, choices: Mapping[str, str | None], sit: Any, key: Any,
+                    asked: Iterable[str], node: Any, action: Any) -> None:
+    """Under a complete ruleset, a situation its options and the clauses decide as ``key``: does
+    every other reading of a point the clauses asked decide it so too? Where one does not (and the
+    new text does not exclude it), the rules as the ruleset amends them are still ambiguous here:
+    an ambiguity whose ``settled`` is false, which the errata then publish on its own. One such
+    witness per reading point and run."""
+    for r in _readings_to_try(spec, set(asked))[1:]:
+        point = next(iter(r))
+        if point in run.ambiguities:
+            continue
+        run.solver_calls += 1
+        if decides(spec, sit, key, readings=r, choices=choices).decided:
+            continue
+        under = _readings_under(spec, game, sit, point, choices, run.ruleset)
+        if under["settled"]:
+            continue
+        run.ambiguities[point] = _entry(node, action, sit, settled_by=under, readings=[
+            {"reading": rr or "default", "verdict": determinacy(spec, sit, readings=rr, choices=choices,
+                                                                 principles_used=False)[0].to_json()}
+            for rr in ({}, r)])
 
 
 def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: list[tuple[dict[str, str], Any]],
@@ -806,18 +844,21 @@ def _check_ruled(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choice
         # the quick question first: do the clauses and the ruleset allow the engine's outcome, and
         # only it? (two solver checks; the full verdict only where the answer is no)
         run.solver_calls += 1
-        if decides(spec, sit, engine, choices=choices).decided:
+        decision = decides(spec, sit, engine, choices=choices)
+        if decision.decided:
             cache[sit] = _Decided(engine)
             run.determined += 1
             run.verified += 1
+            _readings_ruled(run, spec, game, choices, sit, engine, decision.asked, node, action)
             return
     if isinstance(got, _Decided):
         if got.key == engine:
             run.verified += 1
             return
         got = None  # the same situation, another engine outcome: the full verdict says which is right
+    asked: set[str] = set()
     if got is None:
-        v, _ = determinacy(spec, sit, choices=choices)
+        v, asked = determinacy(spec, sit, choices=choices)
         run.solver_calls += 1
         if sit not in cache:
             run.determined += v.kind == "determined"
@@ -832,6 +873,7 @@ def _check_ruled(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, choice
     want = spec.key(dict(v.outcome))
     if engine == want:
         run.verified += 1
+        _readings_ruled(run, spec, game, choices, sit, engine, asked, node, action)
         return
     key = f"{run.ruleset}:{_kind_label(sit)}"
     if key not in run.disagreements:
@@ -978,17 +1020,20 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
 
 
 def _settled_text(settled: Mapping[str, Any] | None) -> str:
-    """What the errata do to an ambiguity at its witness (:func:`_settled_by`), in one sentence."""
+    """What the errata (or the ruleset) do to an ambiguity at its witness (:func:`_readings_under`),
+    in one sentence."""
     if not settled:
         return ""
     readings = "; ".join(f"'{rid}': {what}" for rid, what in settled["readings"].items())
     claimed = ", ".join(settled["claimed"])
+    ruleset = settled.get("ruleset", "recommended")
+    under = ("With the errata (every ruling point's recommended option)" if ruleset == "recommended"
+             else f"Under ruleset {ruleset!r}")
     if settled["settled"]:
-        return (f" With the errata (every ruling point's recommended option) the readings no longer part here "
-                f"({readings})" + (f"; {claimed} answers this question in its erratum." if claimed else "."))
-    return (f" With the errata (every ruling point's recommended option) the readings still part here "
-            f"({readings})" + (f": {claimed} claims to answer this question in its erratum, and does not here."
-                               if claimed else "."))
+        return (f" {under} the readings no longer part here ({readings})"
+                + (f"; {claimed} answers this question in its erratum." if claimed else "."))
+    return (f" {under} the readings still part here ({readings})"
+            + (f": {claimed} claims to answer this question in its erratum, and does not here." if claimed else "."))
 
 
 # --------------------------------------------------------------------------- across searches

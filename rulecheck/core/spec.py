@@ -222,7 +222,10 @@ class Outcome:
     values are kept in order, so that swapping two identical cards is not a second outcome.
     ``eq`` is a test; ``require`` is what a clause demands (recorded in ``named``, for closure
     principles such as "nobody wins unless a clause makes him the winner"); ``touched`` holds every
-    variable the constraints built so far read or set.
+    variable the constraints built so far read or set; ``when``, for a variable, the conditions
+    under which a clause sets it (a frame principle keeps it unchanged outside them). A clause
+    adds to these three only; the check records what each clause added, so that a clause's result
+    reused under another reading adds it again (:func:`_clause_result`).
     """
 
     def __init__(self, prefix: str = "") -> None:
@@ -232,6 +235,7 @@ class Outcome:
         self.groups: list[list[str]] = []
         self.named: set[tuple[str, str]] = set()
         self.touched: set[str] = set()
+        self.when: dict[str, list[Any]] = {}
         self._eq: dict[tuple[str, str], Any] = {}
 
     def var(self, name: str, labels: Sequence[str]) -> str:
@@ -459,6 +463,7 @@ class _Evaluated:
     result: Any
     touched: set[str]
     named: set[tuple[str, str]]
+    when: dict[str, list[Any]]
     asked: set[str]
     reads: set[Any]
 
@@ -467,13 +472,15 @@ _LAST: dict[str, Any] = {"key": None, "clauses": {}}
 """The clause results of the last situation evaluated under the default readings."""
 
 
-def _reusable(spec: Spec, view: View, out: Outcome) -> dict[str, _Evaluated] | None:
+def _reusable(spec: Spec, view: View, out: Outcome, context: Any = None) -> dict[str, _Evaluated] | None:
     """The default-reading results to reuse for this evaluation (None: record them instead).
 
     A clause that asked no varied reading point under the default readings takes the same path
     under the varied ones (a reading reaches a clause only through ``reading(point)``), so its
-    constraint is the same and is not built again."""
-    key = (id(spec), view._sit, out.prefix)
+    constraint is the same and is not built again. Only under the same ruleset (``context``: a
+    specification may let what a clause computes follow the ruleset's options, where the options
+    amend the sentence it reads)."""
+    key = (id(spec), view._sit, out.prefix, context)
     if not view.reading.chosen:
         _LAST["key"], _LAST["clauses"] = key, {}
         return None
@@ -487,6 +494,7 @@ def _clause_result(cl: ClauseRule, view: View, out: Outcome, reuse: dict[str, _E
         if got is not None and not (got.asked & varied.keys()):
             out.touched |= got.touched
             out.named |= got.named
+            _add_when(out.when, got.when)
             view.reading.asked |= got.asked
             view.reads |= got.reads
             return got.result
@@ -494,16 +502,24 @@ def _clause_result(cl: ClauseRule, view: View, out: Outcome, reuse: dict[str, _E
         return cl.fn(view, out)
     # record everything this clause reads and touches on its own, then merge it back
     reader = view.reading
-    saved = (out.touched, out.named, reader.asked, view.reads)
-    out.touched, out.named, reader.asked, view.reads = set(), set(), set(), set()
+    saved = (out.touched, out.named, out.when, reader.asked, view.reads)
+    out.touched, out.named, out.when, reader.asked, view.reads = set(), set(), {}, set(), set()
     try:
         c = cl.fn(view, out)
-        ev = _Evaluated(c, out.touched, out.named, reader.asked, view.reads)
+        ev = _Evaluated(c, out.touched, out.named, out.when, reader.asked, view.reads)
     finally:
-        out.touched, out.named, reader.asked, view.reads = (
-            saved[0] | out.touched, saved[1] | out.named, saved[2] | reader.asked, saved[3] | view.reads)
+        when = _add_when(saved[2], out.when)
+        out.touched, out.named, out.when, reader.asked, view.reads = (
+            saved[0] | out.touched, saved[1] | out.named, when, saved[3] | reader.asked, saved[4] | view.reads)
     _LAST["clauses"][cl.id] = ev
     return c
+
+
+def _add_when(into: dict[str, list[Any]], more: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
+    """``into`` with the conditions ``more`` adds (:attr:`Outcome.when`), in order."""
+    for name, conds in more.items():
+        into.setdefault(name, []).extend(conds)
+    return into
 
 
 def _ask(spec: Spec, sit: Any, readings: Mapping[str, str] | None, choices: Mapping[str, str | None] | None
@@ -519,7 +535,7 @@ def _ask(spec: Spec, sit: Any, readings: Mapping[str, str] | None, choices: Mapp
     view = View(sit, reader)
     out = spec.outcome(view)
     rulings = spec.ruling_constraints(choices) if choices is not None else []
-    found = (reader, view, out, *_tracked(spec, view, out, rulings))
+    found = (reader, view, out, *_tracked(spec, view, out, rulings, _choices_key(choices)))
     _ASKED.insert(0, (key, found))
     del _ASKED[4:]
     return found  # type: ignore[return-value]
@@ -530,8 +546,8 @@ _ASKED: list[tuple[Any, Any]] = []
 unsat core of one situation ask the same question in a row, so it is built once."""
 
 
-def _tracked(spec: Spec, view: View, out: Outcome,
-             rulings: Iterable[RulingConstraint]) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]], list[str]]:
+def _tracked(spec: Spec, view: View, out: Outcome, rulings: Iterable[RulingConstraint], context: Any = None
+             ) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]], list[str]]:
     """The applicable clauses and ruling constraints, and the principles, as (name, constraint)."""
     out.touched = set()
     ruled = []
@@ -543,7 +559,7 @@ def _tracked(spec: Spec, view: View, out: Outcome,
             overridden |= r.overridden(view, out)
     applied = []
     dropped: list[Any] = []  # the parts of clauses a ruling option sets aside
-    reuse = _reusable(spec, view, out)
+    reuse = _reusable(spec, view, out, context)
     kind = getattr(type(view._sit), "kind", None)
     for cl in spec.clauses:
         if cl.id in overridden or (cl.kinds is not None and kind not in cl.kinds):

@@ -382,11 +382,17 @@ def steal_has_no_effect(s: Any) -> bool:
 def victim_source(s: Any) -> str | None:
     """The deck the player stolen from draws from now (cp.steal.2): the draw deck; when it is empty,
     the discard deck if Empty Draw Deck's "If an action card requires you to draw" speaks of his draw
-    too (reading ``cp.read.draw_requires_you``); else none."""
+    too (reading ``cp.read.draw_requires_you``); else none. Under a ruleset, its answer to
+    cp.steal_victim_draw_fallback is the sentence the errata add, and it decides, whatever the
+    reading (what follows the draw, cp.continue_after_action, follows it too)."""
     src = s.action_source
-    if src == "discard-deck" and s.reading("cp.read.draw_requires_you") == "its-player":
-        return None
-    return src
+    if src != "discard-deck":
+        return src
+    ruled = s.__dict__.get("choice")  # set where the ruleset's options are seen (PartySpec)
+    answer = ruled("cp.steal_victim_draw_fallback") if ruled is not None else None
+    if answer is not None:
+        return src if answer == "discard_deck" else None
+    return None if s.reading("cp.read.draw_requires_you") == "its-player" else src
 
 
 @_memo
@@ -515,10 +521,6 @@ class PartyOutcome(Outcome):
     the solver's verdict on one is the verdict on the other."""
 
     CODED = ("draws",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.when: dict[str, list[Any]] = {}
 
     def eq(self, name: str, label: str) -> Any:
         if name not in self.CODED:
