@@ -92,6 +92,7 @@ def test_every_step_under_the_errata_is_asked_whether_a_reading_still_parts(monk
     game = Config("chonker-party", "standard", 5, "full", "recommended").load()
     run = det.check_playouts(game, 1, 0, 5000, 500)
     assert run is not None and run.steps > 100 and not run.ambiguities
+    assert run.reread > 0 and run.to_json()["reread"] == run.reread
     spec = det.spec_modules("chonker-party")[0].SPEC
     monkeypatch.setattr(spec, "rulings", [
         dataclasses.replace(r, fn=lambda s, o: None)

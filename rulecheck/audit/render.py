@@ -164,6 +164,10 @@ def _spec_markdown(w: Callable[[str], None], game: str, sp: Mapping[str, Any], r
     w(f"- Verified under `{ruleset}`: {sp['verified']:,} steps in {sp['verified_situations']:,} distinct situations "
       f"where the clauses and the ruleset's options determine one outcome and it is the engine's; "
       f"disagreements: **{sp['disagreements']}**.")
+    if "reread" in sp:
+        w(f"- Readings under `{ruleset}`: each of those steps asked again under every other reading of the points "
+          f"its clauses asked ({sp['reread']:,} questions); readings that still give another outcome, the new text "
+          f"not excluding them (ambiguities the errata leave): **{sp['reread_parting']}**.")
     w("")
     ex = sp.get("examples")
     if ex:

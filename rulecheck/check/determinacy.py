@@ -79,6 +79,7 @@ class SpecRun:
     states_total: int = 0
     seconds: float = 0.0
     solver_calls: int = 0
+    reread: int = 0  # under a complete ruleset: decided steps asked again under another reading
     principles: dict[str, int] = field(default_factory=dict)
     # per ruling point: situations where it decides the step, and in how many the text is open
     ruling_relevant: dict[str, int] = field(default_factory=dict)
@@ -101,6 +102,7 @@ class SpecRun:
             "ruling_relevant": dict(sorted(self.ruling_relevant.items())),
             "ruling_open": dict(sorted(self.ruling_open.items())),
             "disagreements": len(self.disagreements), "silent_decisions": len(self.silent),
+            "reread": self.reread, "ambiguities": len(self.ambiguities),
             "complete": not self.bounded, "states_checked": self.states_checked, "states_total": self.states_total,
         }
 
@@ -711,6 +713,7 @@ def _readings_ruled(run: SpecRun, spec: Spec, game: Any, choices: Mapping[str, s
         if point in run.ambiguities:
             continue
         run.solver_calls += 1
+        run.reread += 1
         if decides(spec, sit, key, readings=r, choices=choices).decided:
             continue
         under = _readings_under(spec, game, sit, point, choices, run.ruleset)
@@ -1117,7 +1120,8 @@ def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
         j = run.to_json()
         configs.append({"config": dict(cfg), "role": role, **{k: j[k] for k in (
             "ruleset", "steps", "situations", "determined", "gaps", "conflicts", "verified",
-            "silent_decisions", "disagreements", "complete", "states_checked", "states_total")}})
+            "silent_decisions", "disagreements", "complete", "states_checked", "states_total", "reread",
+            "ambiguities")}})
         if role == "raw":
             for p, n in run.principles.items():
                 principles[p] = principles.get(p, 0) + n
@@ -1133,6 +1137,8 @@ def spec_summary(game: str, runs: list[tuple[Mapping[str, Any], str, SpecRun]],
         "disagreements": sum(c["disagreements"] for c in configs),
         "verified": sum(c["verified"] for c in configs),
         "verified_situations": sum(c["situations"] for c in configs if c["role"] not in ("raw", "ruling steps")),
+        "reread": sum(c["reread"] for c in configs),
+        "reread_parting": sum(c["ambiguities"] for c in configs if c["ruleset"] != "raw"),
         "bounded": sum(not c["complete"] for c in configs),
         **({"examples": _examples_summary(examples)} if examples is not None else {}),
     }
