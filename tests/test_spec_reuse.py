@@ -99,3 +99,25 @@ def test_every_varied_reading_asks_the_question_a_fresh_evaluation_asks(
     cfg = Config("chonker-party", "standard", 3, "sweet=1,salty=1,chonk=1,leaf=1,steal=1,hand=1", ruleset)
     check_explored(explore(cfg.load(), config=cfg))
     assert len(compared) > 100
+
+
+def test_a_reading_that_changes_only_when_a_clause_sets_a_variable_changes_the_question() -> None:
+    """The full-deck reading looks pass over steps whose question no reading changes
+    (:func:`rulecheck.check.determinacy._reading_changes`); what a clause says includes the
+    conditions it gives a frame principle, so a reading that changes only those is a change."""
+    from rulecheck.check.determinacy import _reading_changes
+
+    def outcome(_: Any) -> core_spec.Outcome:
+        o = core_spec.Outcome()
+        o.var("v", ("a", "b"))
+        o.var("w", ("a", "b"))
+        return o
+
+    @core_spec.clause("t.when.1", readings=("r",))
+    def sets_when(s: Any, o: core_spec.Outcome) -> Any:
+        o.when.setdefault("v", []).append(o.eq("w", "b" if s.reading("r") == "second" else "a"))
+        return o.eq("w", "a")
+
+    reading = core_spec.Reading("r", "t.when.1", "Which?", (("first", "a"), ("second", "b")))
+    spec = core_spec.Spec("toy", outcome, clauses=[sets_when], readings={"r": reading})
+    assert _reading_changes(spec, _Sit(1), {"r"})

@@ -427,11 +427,13 @@ def _reading_changes(spec: Spec, sit: Any, points: set[str]) -> bool:
 
 def _says(cl: Any, view: View, out: Any) -> tuple[Any, ...]:
     """What clause ``cl`` says in a situation: its constraint (or parts), as SMT-LIB text, and the
-    outcome variables it names and requires (what the frame principles read of it)."""
-    out.touched, out.named = set(), set()
+    outcome variables it names and requires and the conditions under which it sets one (what the
+    frame principles read of it)."""
+    out.touched, out.named, out.when = set(), set(), {}
     c = cl.fn(view, out)
     text = tuple(sorted((k, smt(v)) for k, v in c.items())) if isinstance(c, dict) else (None if c is None else smt(c))
-    return text, frozenset(out.touched), frozenset(out.named)
+    when = tuple(sorted((k, tuple(smt(x) for x in v)) for k, v in out.when.items()))
+    return text, frozenset(out.touched), frozenset(out.named), when
 
 
 _MEETS_MEMO = 50_000
