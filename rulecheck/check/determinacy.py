@@ -675,8 +675,10 @@ def _readings_under(spec: Spec, game: Any, sit: Any, point: str, choices: Mappin
     claimed = sorted(rid for rid, rp in game.ruling_points.items() if point in rp.publish.settles)
     verdicts: dict[str, str] = {}
     kept: set[tuple[str, str]] = set()
-    for rid, _ in reading.options if reading is not None else ():
-        r = {} if rid == reading.default else {point: rid}  # type: ignore[union-attr]
+    if reading is None:
+        return {"settled": False, "readings": verdicts, "claimed": claimed, "ruleset": ruleset}
+    for rid, _ in reading.options:
+        r = {} if rid == reading.default else {point: rid}
         v, _ = determinacy(spec, sit, readings=r, choices=choices, principles_used=False)
         by = _excluded_by(spec, sit, r, choices, v)
         if by:
