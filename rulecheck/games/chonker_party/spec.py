@@ -395,6 +395,12 @@ def victim_source(s: Any) -> str | None:
     return None if s.reading("cp.read.draw_requires_you") == "its-player" else src
 
 
+def stolen_from(s: Any) -> int:
+    """The player a Steal takes from, at its steps ``stolen`` (the snatch) and ``steal_from`` (the
+    pick): the one who then draws (cp.steal.2)."""
+    return s.victim if s.action[0] == "stolen" else s.action[1]
+
+
 @_memo
 def extra_target(s: Any) -> int | None:
     """The player who plays another card after this step, as a card that 'said that you need to
@@ -1570,7 +1576,7 @@ def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
     if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
         if victim_source(s) is None:
             return None
-        return draw_now(o, s.victim if a[0] == "stolen" else a[1], "discard-deck", "extra-play")
+        return draw_now(o, stolen_from(s), "discard-deck", "extra-play")
     left = _showers_left(s)
     if left is not None:
         kind = a[1] if a[0] == "name_type" else s.named
@@ -2335,7 +2341,7 @@ def _steal_victim_fallback(option: str) -> Any:
         if s.action_source != "discard-deck":
             return None
         if option == "discard_deck":
-            return draw_now(o, s.victim if a[0] == "stolen" else a[1], "discard-deck", "extra-play")
+            return draw_now(o, stolen_from(s), "discard-deck", "extra-play")
         return _extra_play_ruled(s, o, s.actor)
     return fn
 
