@@ -12,6 +12,7 @@ import pytest
 
 from rulecheck.check import determinacy as det
 from rulecheck.check.explore import Config, explore
+from rulecheck.core import spec as core_spec
 from rulecheck.core.game import action_from_json
 from rulecheck.core.spec import fresh_solver
 from rulecheck.findings import Finding, merge
@@ -54,7 +55,7 @@ def test_an_option_that_says_nothing_settles_nothing(witness: Any, monkeypatch: 
     silent = [dataclasses.replace(r, fn=lambda s, o: None)
               if (r.ruling, r.option) == ("cp.steal_victim_draw_fallback", "discard_deck") else r for r in spec.rulings]
     monkeypatch.setattr(spec, "rulings", silent)
-    monkeypatch.setattr(cp_spec, "_SEEING", {})  # the constraints as each ruleset sees them, built anew
+    monkeypatch.setattr(core_spec, "_SEEING", {})  # the constraints as each ruleset sees them, built anew
 
     def by_the_reading_alone(s: Any) -> str | None:
         src = s.action_source
@@ -97,7 +98,7 @@ def test_every_step_under_the_errata_is_asked_whether_a_reading_still_parts(monk
     monkeypatch.setattr(spec, "rulings", [
         dataclasses.replace(r, fn=lambda s, o: None)
         if (r.ruling, r.option) == ("cp.steal_victim_draw_fallback", "discard_deck") else r for r in spec.rulings])
-    monkeypatch.setattr(cp_spec, "_SEEING", {})
+    monkeypatch.setattr(core_spec, "_SEEING", {})
     monkeypatch.setattr(cp_spec, "victim_source", lambda s: None if s.action_source == "discard-deck" and s.reading(
         POINT) == "its-player" else s.action_source)
     try:

@@ -363,10 +363,32 @@ class Spec:
         return {i for c in self.clauses for i in c.ids}
 
     def ruling_constraints(self, choices: Mapping[str, str | None]) -> list[RulingConstraint]:
-        return [r for r in self.rulings if choices.get(r.ruling) == r.option]
+        """The chosen options' constraints. Each sees the whole ruleset, as ``s.ruled(ruling)``
+        (the option chosen for ``ruling``, or None), since some options' effect depends on another
+        ruling's (Chonker Party: who may be stolen from; Chomp!: a count tie's winners, if the count
+        declares any)."""
+        key = (self.game, tuple(sorted(choices.items())))
+        found = _SEEING.get(key)
+        if found is None:
+            chosen = dict(choices)
+            found = _SEEING[key] = [dataclasses.replace(r, fn=_seeing(r.fn, chosen))
+                                    for r in self.rulings if choices.get(r.ruling) == r.option]
+        return found
 
     def key(self, values: Mapping[str, str]) -> Any:
         return self.compare(values) if self.compare is not None else tuple(sorted(values.items()))
+
+
+_SEEING: dict[Any, list[RulingConstraint]] = {}
+"""The ruling constraints of each game and ruleset, as that ruleset sees them."""
+
+
+def _seeing(fn: ClauseFn, choices: dict[str, str | None]) -> ClauseFn:
+    def wrapped(view: Any, o: Outcome) -> Any:
+        view.ruled = choices.get
+        return fn(view, o)
+    wrapped.__name__ = getattr(fn, "__name__", "ruling")
+    return wrapped
 
 
 class Reader:
@@ -583,6 +605,8 @@ def _tracked(spec: Spec, view: View, out: Outcome, rulings: Iterable[RulingConst
     view.mentioned = set(out.touched) - _only_in(out, dropped, [c for _, c in applied + ruled])
     principles = []
     for p in spec.principles:
+        if p.id in overridden:  # a ruling option may set a principle aside too, where it applies
+            continue
         c = p.fn(view, out)
         if c is not None:
             principles.append((p.id, c))

@@ -448,8 +448,8 @@ instead, highest code first).
 - `nobody_slaps`: ruling `chomp.nobody_slaps` if someone still had a winning slap, else
   `chomp.nobody_can_chomp`: `own_discards`: each player's face-up and set-aside cards go to his discard pile,
   except a Bad Chomper's, which go to the centre; `stay_in_centre`: all of them go to the centre;
-  `replay_like_tie`: they are set aside and everyone turns over again (step `tie-replay`). The round ends (but for
-  the replay).
+  `replay_like_tie`: as after a tie, which in these games is a war: they are set aside (step `war`). The round
+  ends (but for the war).
 
 **End of a round.** Tables and set-aside cards are empty, Bad Chomp marks and bans are cleared, the race is
 `none`, the step `new-round`. If both players still hold cards (pile or discard pile) the next turn-over is
@@ -487,7 +487,9 @@ says, and the round ends. Otherwise the race starts:
   players who made no Bad Chomp go to `aside_tie`), the players who replay are every player in
   (`chomp.tie_replay_players = tied_only`: the tied ones), the step is `tie-replay`.
 - `nobody_slaps` in an Ink Out: the face-up cards are set aside, everyone in replays, the step is
-  `ink-out-replay`. Otherwise as in the 2-player games (with `chomp.nobody_slaps` / `chomp.nobody_can_chomp`).
+  `ink-out-replay`. Otherwise as in the 2-player games (with `chomp.nobody_slaps` / `chomp.nobody_can_chomp`),
+  except that `replay_like_tie` is a tie's replay: the cards are set aside and everyone turns over again (step
+  `tie-replay`).
 
 **End of a round.** Tables and set-aside cards are empty, marks cleared, step `new-round`. Players with no cards
 left (pile and discard pile) are out (washed up). Three or more in: the next turn-over. Two left: the phase is

@@ -26,7 +26,7 @@ from rulecheck.core.game import Game, ruling_leaves
 from rulecheck.core.provenance import Context, Undetermined
 from rulecheck.games.chomp import spec, standard, two_player
 from rulecheck.games.chomp.cards import CARD_NAMES
-from rulecheck.games.chomp.race import VALID, classify, lowest
+from rulecheck.games.chomp.race import VALID, classify, lowest, valid_slappers
 from rulecheck.games.chomp.spec.vocabulary import pname
 from rulecheck.games.chomp.state import (
     DEAL,
@@ -180,6 +180,8 @@ def situation(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, dict[int
         event = ("tie", *sorted(new[p] for p in action[1:]))
     else:
         event = ("nobody",)
+    # (where nobody slaps: who could have won with a slap, as the race's slap steps show)
+    could_win = tuple(sorted(new[p] for p in valid_slappers(state))) if event == ("nobody",) else ()
     return spec.RaceSituation(
         players=len(order), mode=MODE_NAMES[state.mode],
         active=tuple(sorted(new[p] for p in players_of(state.active))),
@@ -191,6 +193,7 @@ def situation(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, dict[int
         pile=tuple(min(len(state.piles[p]), 2) for p in order),
         has_discard=tuple(bool(state.discards[p]) for p in order),
         event=event,
+        could_win=could_win,
     ), new
 
 
@@ -347,10 +350,10 @@ def _project_turn(before: ChompState, after: ChompState) -> tuple[Any, ...]:
     n = len(before.piles)
     k = _need(before)
     facts: dict[str, str] = {}
-    if after.phase == OVER or (after.phase in (TURN, SHUFFLE) and after.step in (0, LAST_TWO)):
+    if after.phase == RACE or (after.phase == SHUFFLE and after.resume == R_RACE):
+        nxt = "race"  # (a pile that ran out as its last card was turned over is shuffled first)
+    elif after.phase == OVER or (after.phase in (TURN, SHUFFLE) and after.step in (0, LAST_TWO)):
         nxt = "round-over"
-    elif after.phase == RACE or (after.phase == SHUFFLE and after.resume == R_RACE):
-        nxt = "race"
     else:
         nxt = _NEXT_STEP.get(after.step, "round-over")
     facts["next"] = nxt
@@ -361,10 +364,17 @@ def _project_turn(before: ChompState, after: ChompState) -> tuple[Any, ...]:
             places.setdefault(key, []).extend(_name(c) for c in cards)
 
     received = {q: _minus(after.discards[q], before.discards[q]) for q in range(n)}
+    # how many top cards left each pile: the rest of the pile is still there, in order. A pile
+    # can read both ways (a winner's own card back under his one-card pile looks unmoved); then
+    # it went as the others' did: a turn-over turns every player's cards over, or nobody's
+    fits = {q: [j for j in range(len(before.piles[q][:k]) + 1)
+                if after.piles[q][:len(before.piles[q]) - j] == before.piles[q][j:]] for q in range(n)}
+    who = before.replay & before.active if before.step in (REPLAY, TIE_REPLAY) else before.active
+    turned = any(len(f) == 1 and f[0] > 0 for f in fits.values())
     for q in range(n):
         pile, top = before.piles[q], before.piles[q][:k]
-        # how many top cards left the pile: the rest of the pile is still there, in order
-        taken = next((j for j in range(len(top) + 1) if after.piles[q][:len(pile) - j] == pile[j:]), len(top))
+        f = fits[q]
+        taken = (max(f) if turned and who >> q & 1 else min(f)) if f else len(top)
         put(("pile", pname(q)), top[taken:])
         under = list(after.piles[q][len(pile) - taken:])
         received[q] += under

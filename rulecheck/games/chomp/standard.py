@@ -529,6 +529,9 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
     ctx.cite("en.gameplay.2", "es.como-se-juega.2")
     rid = "chomp.nobody_slaps" if valid_slappers(s) else "chomp.nobody_can_chomp"
     opt = ctx.rule(rid)
+    if opt == "replay_like_tie" and w.mode in (UNDERWATER_WAR, 2):
+        two_player.to_war(w, ctx)  # as after a tie, and in the 2-player games a tie is a war
+        return
     if opt == "replay_like_tie":
         w.set_aside_table()
         w.replay = w.active

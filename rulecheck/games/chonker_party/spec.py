@@ -37,7 +37,6 @@ Which normative clauses are not formalised, and why, is :data:`UNFORMALISED`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -349,7 +348,7 @@ def _passes_if_nothing_happens(s: Any) -> tuple[int, Any] | None:
 
 
 def ruled_pass(s: Any, o: Outcome, p: int) -> Any:
-    """Under the ruleset (``s.choice``): the turn passes on from ``p``; players with no card are
+    """Under the ruleset (``s.ruled``): the turn passes on from ``p``; players with no card are
     passed over or end the round (cp.empty_hand_turn)."""
     q = s.next_of(p)
     while True:
@@ -357,7 +356,7 @@ def ruled_pass(s: Any, o: Outcome, p: int) -> Any:
             return goes_next(o, s.master, "continue")
         if s.holds(q):
             return goes_next(o, q, "play")
-        if s.choice("cp.empty_hand_turn") == "round_ends":
+        if s.ruled("cp.empty_hand_turn") == "round_ends":
             return o.require("round_ends", "yes")
         q = s.next_of(q)
 
@@ -388,7 +387,7 @@ def victim_source(s: Any) -> str | None:
     src = s.action_source
     if src != "discard-deck":
         return src
-    ruled = s.__dict__.get("choice")  # set where the ruleset's options are seen (PartySpec)
+    ruled = s.__dict__.get("ruled")  # set where the ruleset's options are seen (Spec.ruling_constraints)
     answer = ruled("cp.steal_victim_draw_fallback") if ruled is not None else None
     if answer is not None:
         return src if answer == "discard_deck" else None
@@ -449,6 +448,8 @@ def continuation_kind(s: Any) -> Any:
         return "after-action"
     if s.continuing and tp is not None:
         return "normal"  # only with cp.continue_who_plays = master_only
+    if s.action[0] == "continue_round" and tp is not None and tp[1] is None:
+        return "normal"  # if play stays with him after his continuation card (cp.continue_who_plays)
     return None
 
 
@@ -478,10 +479,18 @@ def empty_turn(s: Any) -> int | None:
     if x is not None and not s.holds(x) and not (s.continuing and x == s.master):
         return x  # 'then play any card', with no card to play
     if s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends"):
-        m = next_master(s)
-        no_draws = (s.war and any(any(h) for h in s.hands_after)) or not any(s.draw_after)
-        if no_draws and not s.holds(m) and any(any(h) for h in s.hands_after):
-            return m
+        return starts_without_cards(s)
+    return None
+
+
+def starts_without_cards(s: Any) -> int | None:
+    """The next round's Master, if the round ends with this step and he would start it holding no
+    card: nobody draws (the draw deck is empty, or a War stops the draws, cp.war.2) and he holds
+    none, while someone still does."""
+    m = next_master(s)
+    no_draws = (s.war and any(any(h) for h in s.hands_after)) or not any(s.draw_after)
+    if no_draws and not s.holds(m) and any(any(h) for h in s.hands_after):
+        return m
     return None
 
 
@@ -1273,8 +1282,9 @@ def steal_snatch_a_random_card_from_any_player(s: Any, o: Outcome) -> Any:
     ok = _steal_targets(s, p)
     if not ok:
         return None
-    return conj(goes_next(o, p, "steal-from"),
-                *[may(o, pname(q), q in ok) for q in range(s.players)])
+    # one part per player, so that a ruling on who may be stolen from sets aside only its own
+    return {"steal-from": goes_next(o, p, "steal-from"),
+            **{f"may.{pname(q)}": may(o, pname(q), q in ok) for q in range(s.players)}}
 
 
 def _steal_targets(s: Any, p: int) -> list[int]:
@@ -1975,7 +1985,7 @@ def _rc(ruling: str, option: str, fn: Any, overrides: Any = ()) -> RulingConstra
 def _continuing_master_decides(s: Any, p: int) -> bool:
     """Under the ruleset: ``p`` is the Master who continued the round with a draw-and-play card, and
     cp.continue_after_action puts him at his decision again, whatever he drew."""
-    return s.continuing and p == s.master and s.choice("cp.continue_after_action") == "trump_chonk_or_end"
+    return s.continuing and p == s.master and s.ruled("cp.continue_after_action") == "trump_chonk_or_end"
 
 
 def _extra_play_ruled(s: Any, o: Outcome, p: int) -> Any:
@@ -2050,7 +2060,7 @@ def _continue_options(ruling: str, option: str) -> Any:
         if not acts:
             return None
         # (with no trump yet, the non-action cards count as a continuation if the Master may play them)
-        have = bool(base) or (bool(starters) and s.choice("cp.continue_no_trump_yet") == "any_non_action")
+        have = bool(base) or (bool(starters) and s.ruled("cp.continue_no_trump_yet") == "any_non_action")
         yes = option == "draw_action_always" or (option == "draw_action_without_trump" and not have)
         return implies(is_next(o, m, "continue"), conj(*[may(o, k, yes) for k in acts]))
     return fn
@@ -2075,7 +2085,8 @@ def _continue_overrides(ruling: str) -> Any:
 def _continue_who_plays(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         tp = turn_passes(s)
-        if not s.continuing or tp is None or tp[0] != s.master or option == "another_circle":
+        continuing = s.continuing or s.action[0] == "continue_round"  # (his continuation card itself)
+        if not continuing or tp is None or tp[0] != s.master or option == "another_circle":
             return None
         return goes_next(o, s.master, "continue")
     return fn
@@ -2091,7 +2102,16 @@ def _empty_hand_turn(option: str) -> Any:
         master = q if new_round else s.master
         if option == "round_ends":
             if not new_round:
-                return o.require("round_ends", "yes")
+                # the round ends at once; if its winner would start the next one with no card,
+                # nothing is played yet there: the next player clockwise who holds one leads instead
+                w = starts_without_cards(s)
+                if w is None:
+                    return o.require("round_ends", "yes")
+                r = s.next_of(w)
+                while not s.holds(r):
+                    r = s.next_of(r)
+                return conj(o.require("round_ends", "yes"), set_if(o, True, "master", pname(r)),
+                            goes_next(o, r, "play"))
             # nothing played yet: the next player clockwise who holds a card leads instead
             r = s.next_of(q)
             while not s.holds(r):
@@ -2109,6 +2129,16 @@ def _empty_hand_turn(option: str) -> Any:
     return fn
 
 
+def _empty_hand_overrides(option: str) -> Any:
+    """``round_ends`` sets cp.after-round.4 aside where the round's winner would start the next
+    round with no card: the next player clockwise who holds one leads it instead."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        if option != "round_ends" or empty_turn(s) is None or starts_without_cards(s) is None:
+            return []
+        return ["cp.after-round.4"]
+    return fn
+
+
 def _final_tie(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if not may_end_game(s):
@@ -2118,7 +2148,7 @@ def _final_tie(option: str) -> Any:
             piles = _pile_after(s, d)
             if _four_spoiled(s, piles) is not None:
                 continue
-            war = s.choice("cp.war_chonk_scoring") != "counts_as_war"
+            war = s.ruled("cp.war_chonk_scoring") != "counts_as_war"
             scores = [_scores(s, p, war) for p in piles]
             best = max(scores)
             top = [p for p in range(s.players) if scores[p] == best]
@@ -2173,12 +2203,12 @@ def _game_over_discard(option: str) -> Any:
             return None
         if option == "game_over":
             return implies(ends_round(o), goes_next(o, None, "over"))
-        parts = [set_if(o, True, "deck", "becomes-draw-deck")]
+        parts = [set_if(o, ends_round(o), "deck", "becomes-draw-deck")]
         supply = sum(s.discard_after)
         for m in new_round_masters(s):
             in_order, robin, need = refill_orders(s, m, supply)
             first = next((m + i) % s.players for i in range(s.players) if need[i])
-            order = in_order if sum(need) <= supply or s.choice("cp.refill_shortage") == "in_order" else robin
+            order = in_order if sum(need) <= supply or s.ruled("cp.refill_shortage") == "in_order" else robin
             parts.append(implies(conj(ends_round(o), o.eq("master", pname(m))), conj(
                 o.require("draws", order), o.require("next.who", pname(first)), o.require("next.does", "draw"),
                 o.require("next.source", "draw-deck"), o.require("next.then", "next-round"))))
@@ -2206,22 +2236,21 @@ def _named_types(option: str) -> Any:
 def _no_effect_then(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         pl = s.played
-        steal_none = pl is not None and pl[1] == "steal" and (not _steal_targets_ruled(s, pl[0]) or (
-            s.action_source is None and s.choice("cp.steal_nothing_to_draw") == "no_effect"))
+        steal_none = pl is not None and pl[1] == "steal" and _steal_is_void(s, pl[0])
         if not (no_effect(s) or steal_none) or not pl[2]:
             return None
         p = pl[0]
-        if option == "play_another":
+        if option == "play_another" and (s.holds(p) or _continuing_master_decides(s, p)):
             return _extra_play_ruled(s, o, p)
-        return ruled_pass(s, o, p)
+        return ruled_pass(s, o, p)  # (another card to play, and none in hand: the turn passes on)
     return fn
 
 
 def _steal_targets_ruled(s: Any, p: int) -> list[int]:
     """Anyone at all to steal from (the readings' widest: yourself and empty hands included are
     asked by their own ruling points)."""
-    return [q for q in range(s.players) if (q != p or s.choice("cp.steal_from_self") == "include_self")
-            and (s.holds(q) or s.choice("cp.steal_empty_hand") == "any_player")]
+    return [q for q in range(s.players) if (q != p or s.ruled("cp.steal_from_self") == "include_self")
+            and (s.holds(q) or s.ruled("cp.steal_empty_hand") == "any_player")]
 
 
 def _no_trump_winner(option: str) -> Any:
@@ -2266,6 +2295,9 @@ def _see_no_such_card(option: str) -> Any:
 
 def _skip_at_round_end(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
+        if s.step in ("discard", "discarded") and s.then == "round-ends":
+            # the skipped Master's discard, then (``discard_and_end``) the round ends
+            return o.require("round_ends", "yes") if option == "discard_and_end" else None
         tp = turn_passes(s)
         if tp is None or tp[1] != "skip" or s.next_of(tp[0]) != s.master or not s.holds(s.master):
             return None
@@ -2310,12 +2342,34 @@ def _steal_targets_option(ruling: str, option: str) -> Any:
         p = pl[0]
         if ruling == "cp.steal_from_self":
             return implies(is_next(o, p, "steal-from"), may(o, pname(p), option == "include_self" and (
-                s.holds(p) or s.choice("cp.steal_empty_hand") == "any_player")))
-        self_ok = s.choice("cp.steal_from_self") == "include_self"
+                s.holds(p) or s.ruled("cp.steal_empty_hand") == "any_player")))
+        self_ok = s.ruled("cp.steal_from_self") == "include_self"
         parts = [may(o, pname(q), option == "any_player" and (q != p or self_ok))
                  for q in range(s.players) if not s.holds(q)]
-        return implies(is_next(o, p, "steal-from"), conj(*parts)) if parts else None
+        if not parts:
+            return None
+        if option == "any_player" and not _steal_is_void(s, p):
+            return conj(goes_next(o, p, "steal-from"), *parts)  # (even if only empty hands are left)
+        return implies(is_next(o, p, "steal-from"), conj(*parts))
     return fn
+
+
+def _steal_overrides(option: str) -> Any:
+    """``any_player`` sets aside what cp.steal.1 says of the players with no card (its default
+    reading, ``cp.read.steal_empty_hand``: only players holding one)."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        pl = s.played
+        if option != "any_player" or pl is None or pl[1] != "steal":
+            return []
+        return [f"cp.steal.1[may.{pname(q)}]" for q in range(s.players) if not s.holds(q)]
+    return fn
+
+
+def _steal_is_void(s: Any, p: int) -> bool:
+    """Under the ruleset, a Steal put down by ``p`` takes from nobody: nobody may be stolen from,
+    or both decks are empty and cp.steal_nothing_to_draw gives it no effect."""
+    return not _steal_targets_ruled(s, p) or (
+        s.action_source is None and s.ruled("cp.steal_nothing_to_draw") == "no_effect")
 
 
 def _steal_nothing_to_draw(option: str) -> Any:
@@ -2358,6 +2412,19 @@ def _war_chonk_effect(option: str) -> Any:
         if in_turn:
             return ruled_pass(s, o, p)
         return _resume(s, o)
+    return fn
+
+
+def _war_chonk_effect_overrides(option: str) -> Any:
+    """Both options settle cp.war.4, cp.empty-draw.1 and where the turn goes (cp.round.3, cp.round.5);
+    ``chonk_and_draw`` also sets aside, for a War called out of turn that draws, the principle that
+    such a call leaves the decision it came before to be taken (the draw comes first)."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        out = ["cp.war.4", "cp.empty-draw.1", "cp.round.3", "cp.round.5"]
+        pl = s.played
+        if option == "chonk_and_draw" and pl is not None and not pl[2] and s.action_source is not None:
+            out.append("frame.a_chonk_call_goes_back")
+        return out
     return fn
 
 
@@ -2420,7 +2487,7 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("another_circle", "master_only"):
         out.append(_rc("cp.continue_who_plays", opt, _continue_who_plays(opt), ("cp.round.3",)))
     for opt in ("pass", "round_ends"):
-        out.append(_rc("cp.empty_hand_turn", opt, _empty_hand_turn(opt)))
+        out.append(_rc("cp.empty_hand_turn", opt, _empty_hand_turn(opt), _empty_hand_overrides(opt)))
     for opt in ("shared", "no_winner"):
         out.append(_rc("cp.final_tie", opt, _final_tie(opt)))
     for opt in ("first_player", "chance"):
@@ -2447,7 +2514,8 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("discard_deck", "table"):
         out.append(_rc("cp.skip_discard_to", opt, _skip_discard_to(opt), ("cp.skip.1",)))
     for opt in ("holders_only", "any_player"):
-        out.append(_rc("cp.steal_empty_hand", opt, _steal_targets_option("cp.steal_empty_hand", opt)))
+        out.append(_rc("cp.steal_empty_hand", opt, _steal_targets_option("cp.steal_empty_hand", opt),
+                       _steal_overrides(opt)))
     for opt in ("others_only", "include_self"):
         out.append(_rc("cp.steal_from_self", opt, _steal_targets_option("cp.steal_from_self", opt)))
     for opt in ("no_effect", "snatch"):
@@ -2457,8 +2525,7 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.steal_victim_draw_fallback", opt, _steal_victim_fallback(opt),
                        () if opt == "discard_deck" else ("cp.empty-draw.1",)))
     for opt in ("chonk_only", "chonk_and_draw"):
-        out.append(_rc("cp.war_chonk_effect", opt, _war_chonk_effect(opt), ("cp.war.4", "cp.empty-draw.1", "cp.round.3",
-                                                                            "cp.round.5")))
+        out.append(_rc("cp.war_chonk_effect", opt, _war_chonk_effect(opt), _war_chonk_effect_overrides(opt)))
     for opt in ("keeps_war", "ends_war"):
         out.append(_rc("cp.war_chonk_ends_war", opt, _war_chonk_ends_war(opt)))
     for opt in ("counts_as_chonk", "counts_as_war"):
@@ -2487,31 +2554,6 @@ UNFORMALISED: dict[str, str] = {
 }
 
 
-class PartySpec(Spec):
-    """The specification; its ruling constraints see the whole ruleset (``s.choice(ruling)``),
-    since some options' effect depends on another ruling's (who may be stolen from: yourself, and
-    players with no card)."""
-
-    def ruling_constraints(self, choices: Mapping[str, str | None]) -> list[RulingConstraint]:
-        key = tuple(sorted(choices.items()))
-        found = _SEEING.get(key)
-        if found is None:
-            chosen = dict(choices)
-            found = _SEEING[key] = [dataclasses.replace(r, fn=_seeing(r.fn, chosen))
-                                    for r in super().ruling_constraints(choices)]
-        return found
-
-
-_SEEING: dict[Any, list[RulingConstraint]] = {}
-
-
-def _seeing(fn: Any, choices: dict[str, str | None]) -> Any:
-    def wrapped(view: Any, o: Outcome) -> Any:
-        view.choice = choices.get
-        return fn(view, o)
-    return wrapped
-
-
 def whole_outcome_is(o: Outcome, key: tuple[tuple[str, str], ...], aspects: Collection[str] | None = None) -> Any:
     """The outcomes whose comparison key is ``key``: Chonker Party compares whole outcomes (every
     variable's value, :meth:`Spec.key`), so exactly the outcome ``key`` lists, and none if it
@@ -2522,7 +2564,7 @@ def whole_outcome_is(o: Outcome, key: tuple[tuple[str, str], ...], aspects: Coll
     return conj(*(o.eq(n, v) for n, v in key if aspects is None or n in aspects))
 
 
-SPEC = PartySpec(
+SPEC = Spec(
     game="chonker-party",
     outcome=party_outcome,
     key_term=whole_outcome_is,

@@ -306,8 +306,12 @@ def project(game: Game, before: State, action: tuple[Any, ...], after: State, si
 def _card(before: State, action: tuple[Any, ...], after: State, new: dict[int, int]) -> str:
     verb = action[0]
     if verb in ("play", "continue_round", "call_war"):
-        chonk = after.table[WAR_CHONK] > before.table[WAR_CHONK] or any(
-            a[WAR_CHONK] > b[WAR_CHONK] for a, b in zip(after.piles, before.piles, strict=True))
+        if verb != "call_war" and action[1] != "war":
+            return "table"
+        # a War put down as a Chonk: one more War-Chonk on the table and in the win piles together
+        # (the table may go to a win pile in the same step, its War-Chonks with it)
+        chonk = (after.table[WAR_CHONK] + sum(p[WAR_CHONK] for p in after.piles)
+                 > before.table[WAR_CHONK] + sum(p[WAR_CHONK] for p in before.piles))
         return "table-as-chonk" if chonk else "table"
     k = NAMES.index(action[1])
     if verb in ("discard", "discarded"):

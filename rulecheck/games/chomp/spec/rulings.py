@@ -54,9 +54,16 @@ def _lower_not_lowest(s: Any) -> bool:
 
 
 def _nobody(s: Any) -> bool:
-    """Nobody slaps, and it is not an Ink Out (where that is the rule)."""
-    return s.kind == "race" and s.event[0] == "nobody" and not (octopus_rules(s) and s.mode in (
-        "standard", "doble-chomp"))
+    """Nobody slaps, and it is not an Ink Out (where that is the rule; an Octopus in an Ink Out
+    replay is none under ``chomp.octopus_in_replay = octopus_ignored``)."""
+    return s.kind == "race" and s.event[0] == "nobody" and not (
+        octopus_rules(s) and s.mode in ("standard", "doble-chomp") and not _octopus_ignored(s))
+
+
+def _octopus_ignored(s: Any) -> bool:
+    """An Octopus turned up in an Ink Out replay, and the ruleset ignores it there."""
+    return (s.kind == "race" and s.step == "ink-out-replay" and octopus_rules(s)
+            and s.ruled("chomp.octopus_in_replay") == "octopus_ignored")
 
 
 def _frenzy_higher_or_same(s: Any) -> bool:
@@ -79,12 +86,16 @@ def _bad_chompers_cards(s: Any) -> list[tuple[int, str, int]]:
     return [(q, c, i) for q, c, i in s.table_cards() if q in s.bad_before]
 
 
-def _opt_nobody(option: str) -> Any:
+def _opt_nobody(ruling: str, option: str) -> Any:
+    """``chomp.nobody_slaps`` where someone could have won the race with a slap,
+    ``chomp.nobody_can_chomp`` where nobody could."""
     def fn(s: Any, o: Outcome) -> Any:
-        if not _nobody(s):
+        if not _nobody(s) or bool(s.could_win) != (ruling == "chomp.nobody_slaps"):
             return None
         if option == "replay_like_tie":
-            req = [o.eq("next", "tie-replay"), o.eq("winner", "none")]
+            # as after a tie; in Underwater War and Chomp rápido a tie is a war (en.underwater-war.3)
+            war = s.mode in ("underwater-war", "chomp-rapido")
+            req = [o.eq("next", "war" if war else "tie-replay"), o.eq("winner", "none")]
             req += [goes(o, tvar(q, c, i), "set-aside") for q, c, i in s.table_cards()]
             req += [o.eq(f"replays.{pname(p)}", "yes") for p in s.active if f"replays.{pname(p)}" in o.vars]
             return conj(*req)
@@ -94,7 +105,9 @@ def _opt_nobody(option: str) -> Any:
             req.append(goes(o, n, "centre") if option == "stay_in_centre" or q in s.bad_before else to_discard(o, n, q))
         for n in card_names(o, "aside"):
             owner = owner_of(n)
-            to_centre = option == "stay_in_centre" or owner is None or owner in s.bad_before
+            # (a player washed up during a replay, chomp.replay_no_card, has no discard pile to
+            # reclaim his set-aside cards into: they stay in the centre)
+            to_centre = option == "stay_in_centre" or owner is None or owner in s.bad_before or owner not in s.active
             req.append(goes(o, n, "centre") if to_centre else to_discard(o, n, owner))  # type: ignore[arg-type]
         return conj(*req)
     return fn
@@ -177,11 +190,32 @@ def _opt_bad_chomp_no_card(option: str) -> Any:
 
 
 def _opt_octopus_in_replay(option: str) -> Any:
+    """``octopus_ignored``: an ordinary race, in which the Octopus is a card nobody can chomp and
+    that chomps nothing: slapping it, or slapping with it, is a Bad Chomp."""
     def fn(s: Any, o: Outcome) -> Any:
         if s.kind != "race" or s.step != "ink-out-replay" or not octopus_rules(s):
             return None
-        return is_race(o, "ink-out") if option == "ink_out_again" else is_race(o, "chomp")
+        if option == "ink_out_again":
+            return is_race(o, "ink-out")
+        slap = s.slap
+        if slap is not None and "octopus" in (slap[2], mine(s, slap[0])):
+            return conj(is_race(o, "chomp"), bad(o))
+        return is_race(o, "chomp")
     return fn
+
+
+def _octopus_ignored_overrides(s: Any, o: Outcome) -> tuple[str, ...]:
+    """``octopus_ignored`` sets aside the Ink Out (en.ink-out.2, 6, and the Octopus's Bad Chomp,
+    en.bad-chomp.2 and 6); where nobody slaps, the Ink Out's replay (en.ink-out.3: the round is an
+    ordinary one, and nobody slapping is a ruling point of its own); where a slap meets an Octopus,
+    what the Ink Out replay's first slap on the lowest card wins (en.ink-out.4)."""
+    ids = ["en.ink-out.2", "en.ink-out.6", "en.bad-chomp.2", "en.bad-chomp.6"]
+    if s.kind == "race" and s.event[0] == "nobody":
+        ids.append("en.ink-out.3")
+    slap = s.slap if s.kind == "race" else None
+    if slap is not None and "octopus" in (slap[2], mine(s, slap[0])):
+        ids.append("en.ink-out.4")
+    return _everywhere(tuple(ids))
 
 
 def _opt_tie_players(option: str) -> Any:
@@ -328,8 +362,10 @@ def _opt_count_declares_winner(option: str) -> Any:
 
 
 def _opt_count_tie(option: str) -> Any:
+    """A tied count's winners: asked only where the count declares a winner at all
+    (chomp.count_declares_winner)."""
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind != "last-two" or s.choice[0] != "count":
+        if s.kind != "last-two" or s.choice[0] != "count" or s.ruled("chomp.count_declares_winner") == "no_winner":
             return None
         a, b = s.active
         if s.cards[a] != s.cards[b]:
@@ -346,14 +382,35 @@ def _replay_turn(s: Any) -> bool:
     return s.kind == "turn" and s.step in ("ink-out-replay", "tie-replay")
 
 
+def _replay_without_a_card(s: Any) -> list[int]:
+    """The players who must play another card in a replay and have none (while someone has)."""
+    if not _replay_turn(s) or s.mode != "standard":
+        return []
+    empty = [p for p in s.plays if not s.top[p]]
+    return [] if len(empty) == len(s.plays) else empty
+
+
 def _opt_replay_no_card(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not _replay_turn(s) or s.mode != "standard":
+        empty = _replay_without_a_card(s)
+        if not empty:
             return None
-        empty = [p for p in s.plays if not s.top[p]]
-        if not empty or len(empty) == len(s.plays):
-            return None
-        return conj(*(o.eq(f"out.{pname(p)}", "yes" if option == "washed_up" else "no") for p in empty))
+        outs = conj(*(o.eq(f"out.{pname(p)}", "yes" if option == "washed_up" else "no") for p in empty))
+        if option != "washed_up":
+            return outs
+        # washed up at once, in the middle of the round: nobody else is, and the game goes on
+        others = [o.eq(n, "no") for n in o.vars if n.startswith(("out.", "wins."))
+                  and not any(n == f"out.{pname(p)}" for p in empty)]
+        return conj(outs, implies(neg(o.eq("next", "round-over")), conj(o.eq("game", "goes-on"), *others)))
+    return fn
+
+
+def _replay_no_card_overrides(option: str) -> Any:
+    """``washed_up`` sets aside, where it applies, the principle that nobody is washed up while the
+    round goes on."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        return ["frame.nothing_ends_while_the_round_goes_on"] if option == "washed_up" and \
+            _replay_without_a_card(s) else []
     return fn
 
 
@@ -364,6 +421,8 @@ def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if s.kind != "turn" or s.mode not in modes or s.step == "new-round" or any(s.top[p] for p in s.plays):
             return None
+        if _doble_losers(s):
+            return None  # (they lose the game first: chomp.doble_short)
         req = [o.eq("next", "round-over")]
         for n in card_names(o, "aside"):
             owner = owner_of(n)
@@ -373,18 +432,39 @@ def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
     return fn
 
 
+def _doble_losers(s: Any) -> list[int]:
+    """Under ``chomp.doble_short = loses_game``: the players of a Doble Chomp turn-over short of
+    the two cards they must turn over (one card, or, in a replay, none: the option's "he loses the
+    game" comes before ``chomp.replay_no_card``); they lose before anyone turns a card over."""
+    if s.kind != "turn" or s.mode != "doble-chomp" or s.ruled("chomp.doble_short") != "loses_game":
+        return []
+    return [p for p in s.plays if len(s.top[p]) < 2]
+
+
 def _opt_doble_short(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if s.kind != "turn" or s.mode != "doble-chomp":
             return None
-        short = [p for p in s.plays if len(s.top[p]) == 1]
+        if option == "turn_what_you_have":
+            short = [p for p in s.plays if len(s.top[p]) == 1]
+            return conj(*(goes(o, card_var("top", p, s.top[p][0], 0), "face-up") for p in short)) if short else None
+        short = _doble_losers(s)
         if not short:
             return None
-        if option == "turn_what_you_have":
-            return conj(*(goes(o, card_var("top", p, s.top[p][0], 0), "face-up") for p in short))
         others = [p for p in s.active if p not in short]
-        return conj(o.eq("next", "round-over"), o.require("game", "over"),
-                    *(o.require(f"wins.{pname(p)}", "yes") for p in others))
+        # nobody turns a card over: every pile's top cards stay where they are
+        tops = [goes(o, card_var("top", p, c, i), "pile") for p in s.plays for i, c in enumerate(s.top[p])]
+        return conj(o.eq("next", "round-over"), o.require("game", "over"), *tops,
+                    *(o.require(f"wins.{pname(p)}", "yes" if p in others else "no") for p in s.active))
+    return fn
+
+
+def _doble_short_overrides(option: str) -> Any:
+    """``loses_game`` sets aside, where a player is short, the turn-over of es.doble-chomp.1 and
+    what es.dos-jugadores.1 says of a game both players still hold cards in: the game ends before
+    anyone turns a card over."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        return ["es.doble-chomp.1", "es.dos-jugadores.1"] if option == "loses_game" and _doble_losers(s) else []
     return fn
 
 
@@ -661,12 +741,18 @@ def _opt_war_short(option: str) -> Any:
         ups = [(p, s.top[p][len(s.top[p][:3]) - 1], len(s.top[p][:3]) - 1) for p in s.plays]
         (a, ca, _), (b, cb, _) = ups
         names = _all_turn_cards(s, o)
-        if "eel" in (ca, cb):
+        # the face-up cards then decide as usual, under the ruleset's answers about them
+        kinds = {ca, cb}
+        eel = "eel" in kinds and not ("octopus" in kinds and s.ruled("chomp.uw_eel_vs_octopus") == "octopus_first")
+        pair_war = ca == cb and (
+            (eel and s.ruled("chomp.uw_eel_pair") == "war")
+            or (ca == "octopus" and s.ruled("chomp.uw_octopus_pair") == "war") or ca not in ("eel", "octopus"))
+        if eel and not pair_war:
             up = {card_var("top", p, c, i) for p, c, i in ups}
             return conj(o.eq("next", "race"), o.eq("winner", "none"), *(
                 goes(o, n, "face-up" if n in up else "set-aside") for n in names if n.startswith("card.top.")))
-        if "octopus" in (ca, cb) or ca == cb:
-            return conj(o.eq("next", "next-card" if ca != cb else "war"), o.eq("winner", "none"),
+        if "octopus" in kinds or ca == cb:
+            return conj(o.eq("next", "war" if pair_war else "next-card"), o.eq("winner", "none"),
                         *(goes(o, n, "set-aside") for n in names))
         w = a if higher(ca, cb) else b
         return conj(wins(o, w), o.eq("next", "round-over"), *(takes(s, o, n, w) for n in names))
@@ -695,8 +781,8 @@ def _opt_octopus_no_card(option: str) -> Any:
         if not _uw_turn(s) or s.step != "next-card":
             return None
         lacking = [p for p in s.plays if face_up(s, p) is None]
-        if not lacking:
-            return None
+        if not lacking or not any(s.top[p] for p in s.plays):
+            return None  # (neither has a card to turn over: chomp.two_player_nobody_can_play)
         if option == "loses_round" and len(lacking) == 1:
             return _forfeit(s, o, next(p for p in s.plays if p not in lacking))
         req = [o.eq("next", "round-over"), o.eq("winner", "none")]
@@ -730,7 +816,7 @@ def _rulings() -> list[RulingConstraint]:
     out = []
     for opt in ("own_discards", "stay_in_centre", "replay_like_tie"):
         for rid in ("chomp.nobody_slaps", "chomp.nobody_can_chomp"):
-            out.append(_rc(rid, opt, _opt_nobody(opt), ("en.gameplay.4", "en.bad-chomp.9")))
+            out.append(_rc(rid, opt, _opt_nobody(rid, opt), ("en.gameplay.4", "en.bad-chomp.9")))
     for opt in ("bad_chomp", "wins_round", "no_effect"):
         out.append(_rc("chomp.lower_not_lowest", opt, _opt_lower_not_lowest(opt), ("en.bad-chomp.2",)))
     out.append(_rc("chomp.frenzy_vs_bad_chomp", "frenzy_overrides", _opt_frenzy("frenzy_overrides"),
@@ -746,7 +832,7 @@ def _rulings() -> list[RulingConstraint]:
     out.append(_rc("chomp.octopus_in_replay", "ink_out_again", _opt_octopus_in_replay("ink_out_again"),
                    ("en.ink-out.4",)))
     out.append(_rc("chomp.octopus_in_replay", "octopus_ignored", _opt_octopus_in_replay("octopus_ignored"),
-                   ("en.ink-out.2", "en.ink-out.6", "en.bad-chomp.2", "en.bad-chomp.6")))
+                   _octopus_ignored_overrides))
     for opt in ("all_players", "tied_only"):
         out.append(_rc("chomp.tie_replay_players", opt, _opt_tie_players(opt), ("en.tie.2",)))
     for opt in ("all_tie_cards", "chompable_only"):
@@ -765,13 +851,13 @@ def _rulings() -> list[RulingConstraint]:
     out.append(_rc("chomp.count_declares_winner", "no_winner", _opt_count_declares_winner("no_winner"),
                    ("en.ending.3[winner]",)))
     for opt in ("sits_out", "washed_up"):
-        out.append(_rc("chomp.replay_no_card", opt, _opt_replay_no_card(opt)))
+        out.append(_rc("chomp.replay_no_card", opt, _opt_replay_no_card(opt), _replay_no_card_overrides(opt)))
     for opt in ("owners_reclaim", "stay_in_centre"):
         out.append(_rc("chomp.replay_nobody_can_play", opt, _opt_replay_nobody(opt, ("standard", "doble-chomp"))))
         out.append(_rc("chomp.two_player_nobody_can_play", opt,
                        _opt_replay_nobody(opt, ("underwater-war", "chomp-rapido"))))
     for opt in ("turn_what_you_have", "loses_game"):
-        out.append(_rc("chomp.doble_short", opt, _opt_doble_short(opt)))
+        out.append(_rc("chomp.doble_short", opt, _opt_doble_short(opt), _doble_short_overrides(opt)))
     for opt in ("apply", "not_apply"):
         out.append(_rc("chomp.two_player_bad_chomps", opt, _opt_two_player_bad_chomps(opt),
                        () if opt == "apply" else ("es.dos-jugadores.2",)))

@@ -99,7 +99,10 @@ class RaceSituation:
     ``bad_before`` who made a Bad Chomp earlier in this race; ``pile[p]`` how many cards p's pile
     holds (0, 1, or 2 for two or more) and ``has_discard[p]`` whether his discard pile holds any.
     ``event`` is ``("slap", p, q, card)`` (p is the first to slap q's card), ``("tie", p1, p2,
-    ...)`` or ``("nobody",)``.
+    ...)`` or ``("nobody",)``. Where nobody slaps, ``could_win`` is who could have won the race
+    with a slap: a fact of the race that the race's own slap steps show (each of them checked
+    against the clauses), which decides whether "nobody could chomp" or "someone could, but
+    nobody slapped" (the ruling points ``chomp.nobody_can_chomp`` and ``chomp.nobody_slaps``).
     """
 
     kind: ClassVar[str] = "race"
@@ -114,6 +117,7 @@ class RaceSituation:
     pile: tuple[int, ...]
     has_discard: tuple[bool, ...]
     event: tuple[Any, ...]
+    could_win: tuple[int, ...] = ()
 
     # per-player facts a clause reads one player at a time
     INDEXED: ClassVar[tuple[str, ...]] = _PER_PLAYER
@@ -191,7 +195,9 @@ class RaceSituation:
         elif ev[0] == "tie":
             parts.append(" and ".join(pname(p) for p in ev[1:]) + " chomp at the same time")
         else:
-            parts.append("nobody slaps")
+            could = " or ".join(pname(p) for p in self.could_win)
+            parts.append(f"nobody slaps ({could} could have won with a slap)" if could else
+                         "nobody slaps (nobody could have won with a slap)")
         return "; ".join(parts) + "."
 
 
