@@ -3,9 +3,10 @@ determine every step the explorer reaches, and it is the engine's (issue 16's "a
 ruleset", measured by ``scripts/check_each_option.py``; :mod:`rulecheck.check.each_option`).
 
 The quick tests pin the options whose constraints once left steps open or let the engine
-disagree; the slow test runs every option of both games over the default audit plan. An option
-whose constraint, or the engine under it, changes so that a step is left open or decided otherwise
-fails its test.
+disagree; the slow tests run every option of both games over the default audit plan, and rulesets
+that change many ruling points at once (every point's last option; seeded random ones), where the
+options' constraints must hold together. An option whose constraint, or the engine under it,
+changes so that a step is left open or decided otherwise fails its test.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from rulecheck.audit import DEFAULT_PLAN
-from rulecheck.check.each_option import check_option, other_options
+from rulecheck.check.each_option import check_option, check_ruleset, last_options, other_options, seeded_ruleset
 
 KNOWN_OPEN: dict[str, str] = {
     "chomp.tie_replay_winnings=chompable_only":
@@ -65,9 +66,40 @@ def _every_option() -> list[object]:
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "ruling", "option"), _every_option())
 def test_every_option_is_verified_over_the_default_plan(game: str, ruling: str, option: str) -> None:
-    got = check_option(game, ruling, option, DEFAULT_PLAN[game], 150)
+    got = check_option(game, ruling, option, DEFAULT_PLAN[game], 300)  # (as scripts/check_each_option.py)
     assert got.searches > 0
     assert got.clean, got.examples
+
+
+def _with_known_open_recommended(game: str, choices: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``choices`` with each option of :data:`KNOWN_OPEN` replaced by its point's recommended one
+    (that option is tested, and expected to fail, on its own)."""
+    from rulecheck.core.rulings import load_ruling_points
+
+    points = load_ruling_points(game)
+    return tuple((r, points[r].recommended if f"{r}={o}" in KNOWN_OPEN else o) for r, o in choices)
+
+
+def _combined() -> list[object]:
+    out = []
+    for game in ("chonker-party", "chomp"):
+        out.append(pytest.param(game, "last", id=f"{game}-last-options"))
+        out.extend(pytest.param(game, str(seed), id=f"{game}-seed-{seed}") for seed in range(1, 7))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "which"), _combined())
+def test_rulesets_of_many_options_are_verified_over_the_default_plan(game: str, which: str) -> None:
+    choices = last_options(game) if which == "last" else seeded_ruleset(game, int(which))
+    got = check_ruleset(game, _with_known_open_recommended(game, choices), DEFAULT_PLAN[game], 300)
+    assert got.searches > 0
+    assert got.clean, got.examples
+
+
+def test_a_seeded_ruleset_is_the_same_every_time() -> None:
+    assert seeded_ruleset("chomp", 3) == seeded_ruleset("chomp", 3) != seeded_ruleset("chomp", 4)
+    assert {r for r, _ in last_options("chonker-party")} == {r for r, _ in seeded_ruleset("chonker-party", 1)}
 
 
 def test_every_known_open_option_exists() -> None:

@@ -16,6 +16,7 @@ Used by ``scripts/check_each_option.py`` (every option over the default plan) an
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -62,13 +63,32 @@ def check_option(game: str, ruling: str, option: str, plan: PlanRows, bound: int
     """The determinacy check over every configuration of ``plan`` under `recommended` with
     ``ruling=option`` (at most ``bound`` distinct situations per search; None: all). A
     configuration the game refuses is an example, not a search."""
-    got = OptionCheck(ruling, option)
+    return check_ruleset(game, ((ruling, option),), plan, bound, OptionCheck(ruling, option))
+
+
+def last_options(game: str) -> tuple[tuple[str, str], ...]:
+    """A ruleset far from `recommended`: every ruling point's last option."""
+    return tuple(sorted((rid, rp.option_ids[-1]) for rid, rp in load_ruling_points(game).items()))
+
+
+def seeded_ruleset(game: str, seed: int) -> tuple[tuple[str, str], ...]:
+    """A ruleset of options drawn at random (seeded: the same seed, the same ruleset)."""
+    rng = random.Random(seed)
+    return tuple(sorted((rid, rng.choice(rp.option_ids)) for rid, rp in sorted(load_ruling_points(game).items())))
+
+
+def check_ruleset(game: str, choices: tuple[tuple[str, str], ...], plan: PlanRows, bound: int | None,
+                  got: OptionCheck | None = None) -> OptionCheck:
+    """The determinacy check over every configuration of ``plan`` under `recommended` with the
+    options ``choices`` (as :func:`check_option`; ``got`` names what is checked)."""
+    if got is None:
+        got = OptionCheck("ruleset", ",".join(f"{r}={o}" for r, o in choices))
     for variant, players, deck in plan:
-        cfg = Config(game, variant, players, deck, "recommended", choices=((ruling, option),))
+        cfg = Config(game, variant, players, deck, "recommended", choices=choices)
         try:
             run = check_explored(explore(cfg.load(), config=cfg), max_situations=bound)
         except RulecheckError as exc:
-            got.examples.append(f"{cfg.label()}: refused: {exc}")
+            got.examples.append(f"{game} {variant} {players}p {deck}: refused: {str(exc)[-160:]}")
             continue
         if run is None:
             continue
@@ -77,6 +97,7 @@ def check_option(game: str, ruling: str, option: str, plan: PlanRows, bound: int
         got.disagreements += len(run.disagreements)
         got.open += len(run.silent)
         for key, e in [*run.disagreements.items(), *run.silent.items()][:1]:
-            if len(got.examples) < 3:
-                got.examples.append(f"{cfg.label()}: {key}: {e['situation']} (core: {e.get('core')})")
+            if len(got.examples) < 5:
+                got.examples.append(f"{game} {variant} {players}p {deck}: {key}: {e['situation']} "
+                                    f"(core: {e.get('core')})")
     return got

@@ -140,10 +140,11 @@ def _opt_eel_in_replay(option: str) -> Any:
         if s.kind != "race" or not s.eel or s.step == "new-round" or s.slap is None or s.slap[1] == s.slap[0] \
                 or not s.aside or s.mode not in ("standard", "doble-chomp"):
             return None
-        p = s.slap[0]
+        # (where the slap wins the Feeding Frenzy: a Bad Chomp leaves the set-aside cards where they are)
         if option == "all_cards":
-            return all_of([takes(s, o, n, p) for n in card_names(o, "aside")])
-        return all_of([to_discard(o, n, owner_of(n)) for n in card_names(o, "aside")])  # type: ignore[arg-type]
+            return for_each_winner(s, o, lambda w: all_of([takes(s, o, n, w) for n in card_names(o, "aside")]))
+        return for_each_winner(s, o, lambda w: all_of([to_discard(o, n, owner_of(n))  # type: ignore[arg-type]
+                                                       for n in card_names(o, "aside")]))
     return fn
 
 
@@ -307,7 +308,8 @@ def _opt_reshuffle(option: str) -> Any:
         if slap is None or f"shuffle.{pname(slap[0])}" not in o.vars:
             return None
         name = f"shuffle.{pname(slap[0])}"
-        return o.eq(name, "no") if option == "when_needed" else implies(bad(o), o.eq(name, "yes"))
+        # the pile runs out now only if its last card leaves it: a Bad Chomp's penalty card
+        return o.eq(name, "no") if option == "when_needed" else same(o.eq(name, "yes"), bad(o))
     return fn
 
 
@@ -318,8 +320,8 @@ def _opt_fewer_than_two(option: str) -> Any:
     after a round; in a 2-player game, one of them (or neither) has cards while cards are left in
     the centre, so nobody has collected all the cards."""
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind not in ("race", "turn"):
-            return None
+        if s.kind not in ("race", "turn") or _doble_losers(s):
+            return None  # (a Doble Chomp player short of cards lost the game first: chomp.doble_short)
         over = the_round_ends(s, o)
         if over is False:
             return None
@@ -330,7 +332,8 @@ def _opt_fewer_than_two(option: str) -> Any:
             few = conj(over, neg(exactly(2, list(have.values()))),
                        disj(neg(nothing_in_the_centre(s, o)), exactly(0, list(have.values()))))
         if option == "shared_last_round":
-            res = [o.require(f"wins.{pname(k)}", "yes") for k in s.active]
+            gone = _washed_up_now(s) if s.kind == "turn" else []  # (out before the round ends)
+            res = [o.require(f"wins.{pname(k)}", "no" if k in gone else "yes") for k in s.active]
         else:
             res = [same(o.require(f"wins.{pname(k)}", "yes"), h) for k, h in have.items()]
         return implies(few, conj(o.require("game", "over"), *res))
@@ -383,19 +386,28 @@ def _replay_turn(s: Any) -> bool:
 
 
 def _replay_without_a_card(s: Any) -> list[int]:
-    """The players who must play another card in a replay and have none (while someone has)."""
-    if not _replay_turn(s) or s.mode != "standard":
+    """The players who must play another card in a replay (3+ player game, Doble Chomp) and have
+    none: everyone, if nobody has one (then ``chomp.replay_nobody_can_play`` says where the
+    set-aside cards go). In Doble Chomp under ``chomp.doble_short = loses_game`` they lose first."""
+    if not _replay_turn(s) or s.mode not in ("standard", "doble-chomp") or _doble_losers(s):
         return []
-    empty = [p for p in s.plays if not s.top[p]]
-    return [] if len(empty) == len(s.plays) else empty
+    return [p for p in s.plays if not s.top[p]]
+
+
+def _washed_up_now(s: Any) -> list[int]:
+    """The players ``chomp.replay_no_card = washed_up`` puts out at this turn-over."""
+    return _replay_without_a_card(s) if s.ruled("chomp.replay_no_card") == "washed_up" else []
 
 
 def _opt_replay_no_card(option: str) -> Any:
+    """``sits_out``: he plays no card (where nobody has one, the round just ends: the end of the
+    round says who is washed up); ``washed_up``: he is out at once, everyone without a card."""
     def fn(s: Any, o: Outcome) -> Any:
         empty = _replay_without_a_card(s)
-        if not empty:
+        if not empty or (option == "sits_out" and len(empty) == len(s.plays)):
             return None
-        outs = conj(*(o.eq(f"out.{pname(p)}", "yes" if option == "washed_up" else "no") for p in empty))
+        outs = conj(*(o.eq(f"out.{pname(p)}", "yes" if option == "washed_up" else "no") for p in empty
+                      if f"out.{pname(p)}" in o.vars))  # (a 2-player game has no one out: it ends)
         if option != "washed_up":
             return outs
         # washed up at once, in the middle of the round: nobody else is, and the game goes on
@@ -424,9 +436,11 @@ def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
         if _doble_losers(s):
             return None  # (they lose the game first: chomp.doble_short)
         req = [o.eq("next", "round-over")]
+        out = _washed_up_now(s) if s.mode in ("standard", "doble-chomp") else []
         for n in card_names(o, "aside"):
             owner = owner_of(n)
-            back = option == "owners_reclaim" and owner is not None
+            # (an owner washed up at this turn-over has no discard pile to take them back into)
+            back = option == "owners_reclaim" and owner is not None and owner not in out
             req.append(to_discard(o, n, owner) if back else goes(o, n, "centre"))  # type: ignore[arg-type]
         return conj(*req)
     return fn
@@ -696,7 +710,14 @@ def _rapido_after_war(s: Any) -> tuple[tuple[int, str, int], tuple[int, str, int
 
 
 def _opt_rapido_after_war(option: str) -> Any:
+    """``race_again``: after a war or an Octopus, Chomp rápido's race decides, and its winner takes
+    the cards set aside before it too (the race's rule, es.chomp-rapido.3, names the two face-up
+    cards only); ``higher_wins``: the higher card takes them all."""
     def fn(s: Any, o: Outcome) -> Any:
+        if s.kind == "race" and s.mode == "chomp-rapido" and s.step in ("war", "next-card") and not s.eel:
+            if option != "race_again" or s.slap is None:
+                return None
+            return for_each_winner(s, o, lambda w: all_of([takes(s, o, n, w) for n in card_names(o, "aside")]))
         pair = _rapido_after_war(s)
         if pair is None:
             return None
@@ -747,7 +768,10 @@ def _opt_war_short(option: str) -> Any:
         pair_war = ca == cb and (
             (eel and s.ruled("chomp.uw_eel_pair") == "war")
             or (ca == "octopus" and s.ruled("chomp.uw_octopus_pair") == "war") or ca not in ("eel", "octopus"))
-        if eel and not pair_war:
+        # (Chomp rápido under chomp.rapido_after_war = race_again: after a war, a race again)
+        rapido_race = (s.mode == "chomp-rapido" and s.ruled("chomp.rapido_after_war") == "race_again"
+                       and "octopus" not in kinds and ca != cb)
+        if (eel and not pair_war) or (rapido_race and not eel):
             up = {card_var("top", p, c, i) for p, c, i in ups}
             return conj(o.eq("next", "race"), o.eq("winner", "none"), *(
                 goes(o, n, "face-up" if n in up else "set-aside") for n in names if n.startswith("card.top.")))
@@ -883,7 +907,10 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("eel_race", "war"):
         out.append(_rc("chomp.uw_eel_pair", opt, _opt_uw_eel_pair(opt), _eel_pair_overrides(opt)))
     for opt in ("war", "cards_go_back"):
-        out.append(_rc("chomp.eel_race_tie", opt, _opt_eel_race_tie(opt)))
+        # (cards_go_back: a Bad Chomper takes his played cards back too; his penalty card stays in
+        # the centre: en.bad-chomp.9's "your cards stay in the center" gives way)
+        out.append(_rc("chomp.eel_race_tie", opt, _opt_eel_race_tie(opt),
+                       ("en.bad-chomp.9",) if opt == "cards_go_back" else ()))
     for opt in ("eel_prevails", "octopus_first"):
         out.append(_rc("chomp.uw_eel_vs_octopus", opt, _opt_uw_eel_vs_octopus(opt), _eel_vs_octopus_overrides(opt)))
     for opt in ("higher_wins", "race_again"):
