@@ -2107,15 +2107,11 @@ def _empty_hand_turn(option: str) -> Any:
                 w = starts_without_cards(s)
                 if w is None:
                     return o.require("round_ends", "yes")
-                r = s.next_of(w)
-                while not s.holds(r):
-                    r = s.next_of(r)
+                r = _next_holder(s, w)
                 return conj(o.require("round_ends", "yes"), set_if(o, True, "master", pname(r)),
                             goes_next(o, r, "play"))
             # nothing played yet: the next player clockwise who holds a card leads instead
-            r = s.next_of(q)
-            while not s.holds(r):
-                r = s.next_of(r)
+            r = _next_holder(s, q)
             cond = ends_round(o) if ending else True
             return conj(set_if(o, cond, "master", pname(r)), implies(cond, goes_next(o, r, "play")))
         # passed over: the next player clockwise who holds a card takes the turn
@@ -2127,6 +2123,14 @@ def _empty_hand_turn(option: str) -> Any:
             return implies(ends_round(o), nxt)
         return nxt
     return fn
+
+
+def _next_holder(s: Any, p: int) -> int:
+    """The next player clockwise after ``p`` who holds a card (someone does)."""
+    r = s.next_of(p)
+    while not s.holds(r):
+        r = s.next_of(r)
+    return r
 
 
 def _empty_hand_overrides(option: str) -> Any:

@@ -436,7 +436,7 @@ def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
         if _doble_losers(s):
             return None  # (they lose the game first: chomp.doble_short)
         req = [o.eq("next", "round-over")]
-        out = _washed_up_now(s) if s.mode in ("standard", "doble-chomp") else []
+        out = _washed_up_now(s)
         for n in card_names(o, "aside"):
             owner = owner_of(n)
             # (an owner washed up at this turn-over has no discard pile to take them back into)
