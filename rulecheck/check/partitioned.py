@@ -35,6 +35,7 @@ search would stop, so only complete searches are the same search.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import time
 import zlib
@@ -45,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulecheck.check.explore import Config, ExploreResult, PackedStates, Progress, _decoder, _encoder, expansion
 from rulecheck.check.store import StateStore
+from rulecheck.cluster import CONNECT_SECONDS
 from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Game, Pending, Violation
 
@@ -306,7 +308,12 @@ def explore_partitioned(
                              "(Game.pack), which a partitioned search needs to own states by hash")
     workers = sorted(client.scheduler_info()["workers"])
     if not workers:
-        raise RulecheckError("the cluster has no workers")
+        # the client's view of the cluster may lag behind workers that are (re)starting: ask again
+        with contextlib.suppress(OSError, TimeoutError):
+            client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        workers = sorted(client.scheduler_info()["workers"])
+    if not workers:
+        raise RulecheckError(f"the cluster has no workers (none joined within {CONNECT_SECONDS:g} s)")
     parts = partitions or len(workers)
     if parts < 1:
         raise RulecheckError(f"partitions must be at least 1, not {parts}")
