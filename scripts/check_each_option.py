@@ -30,7 +30,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rulecheck.audit import DEFAULT_PLAN
-from rulecheck.check.each_option import check_option, check_ruleset, last_options, other_options, seeded_ruleset
+from rulecheck.check.each_option import (
+    OptionCheck,
+    check_option,
+    check_ruleset,
+    last_options,
+    other_options,
+    seeded_ruleset,
+)
 
 
 def main() -> None:
@@ -52,8 +59,7 @@ def main() -> None:
         rulesets = {"last options": last_options(args.game),
                     **{f"seed {i}": seeded_ruleset(args.game, i) for i in range(1, args.combined + 1)}}
         for name, choices in rulesets.items():
-            r = check_ruleset(args.game, choices, plan, args.bound)
-            r.ruling, r.option = "ruleset", name
+            r = check_ruleset(args.game, choices, plan, args.bound, OptionCheck("ruleset", name))
             results[f"ruleset: {name}"] = dataclasses.asdict(r)
             print(r.summary(), flush=True)
             for e in r.examples:

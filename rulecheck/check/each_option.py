@@ -10,8 +10,8 @@ require (an engine fault under that option); a situation left *open* is one the 
 options leave open or contradictory (the option's constraint does not state all it decides). Both
 are findings of ``rulecheck audit --ruleset FILE`` with that ruleset; here they are counted.
 
-Used by ``scripts/check_each_option.py`` (every option over the default plan) and by the tests
-(every option over a small plan).
+Used by ``scripts/check_each_option.py`` and ``tests/test_spec_each_option.py`` (every option, and
+rulesets that change every ruling point at once, over the default plan).
 """
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ def situation(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, dict[int
         order = _turn_order(state)
         new = {p: i for i, p in enumerate(order)}
         k = _need(state)
-        who = state.replay & state.active if state.step in (REPLAY, TIE_REPLAY) else state.active
+        who = _turning_over(state)
         return spec.TurnSituation(
             players=len(order), mode=MODE_NAMES[state.mode],
             active=tuple(sorted(new[p] for p in players_of(state.active))), step=_STEP[state.step],
@@ -346,6 +346,11 @@ def _project_race(before: ChompState, action: tuple[Any, ...], after: ChompState
     return _places_key(facts, places)
 
 
+def _turning_over(state: ChompState) -> int:
+    """The players (a mask) who turn cards over at a turn-over: in a replay those who replay."""
+    return state.replay & state.active if state.step in (REPLAY, TIE_REPLAY) else state.active
+
+
 def _project_turn(before: ChompState, after: ChompState) -> tuple[Any, ...]:
     n = len(before.piles)
     k = _need(before)
@@ -369,7 +374,7 @@ def _project_turn(before: ChompState, after: ChompState) -> tuple[Any, ...]:
     # it went as the others' did: a turn-over turns every player's cards over, or nobody's
     fits = {q: [j for j in range(len(before.piles[q][:k]) + 1)
                 if after.piles[q][:len(before.piles[q]) - j] == before.piles[q][j:]] for q in range(n)}
-    who = before.replay & before.active if before.step in (REPLAY, TIE_REPLAY) else before.active
+    who = _turning_over(before)
     turned = any(len(f) == 1 and f[0] > 0 for f in fits.values())
     for q in range(n):
         pile, top = before.piles[q], before.piles[q][:k]
