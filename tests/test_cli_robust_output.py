@@ -149,7 +149,7 @@ def test_graph_writes_to_stdout_by_default_and_with_dash(fmt: str, start: str, t
     dash = runner.invoke(main, ["graph", "chomp", "-v", "doble-chomp", "--format", fmt, "-o", "-"])
     assert default.exit_code == 0 and dash.exit_code == 0, default.output + dash.output
     assert default.stdout.startswith(start) and default.stdout == dash.stdout
-    assert "45 states" in default.stderr and not (tmp_path / "-").exists()
+    assert "54 states" in default.stderr and not (tmp_path / "-").exists()
     to_file = runner.invoke(main, ["graph", "chomp", "-v", "doble-chomp", "--format", fmt, "-o", "g.out"])
     assert to_file.exit_code == 0 and (tmp_path / "g.out").read_text(encoding="utf-8") == default.stdout
 

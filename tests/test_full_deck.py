@@ -156,7 +156,7 @@ def test_a_loop_is_confirmed_by_a_full_deck_game_that_comes_back_to_a_state() ->
     move the fairness assumption rules out, confirms the small deck's loop (its actions repeated
     are a play that never ends) and refutes a finding that said every loop needs such a move."""
     cfg = Config("chomp", "standard", 3, "full", "recommended")
-    stats = playout_stats(cfg.load(), 160, 0, 5_000, cfg)  # seed 156 loops
+    stats = playout_stats(cfg.load(), 40, 3400, 5_000, cfg)  # seed 3427 loops
     small = {"game": "chomp", "variant": "standard", "players": 3, "ruleset": "recommended", "deck": "mini"}
     fair = Finding("chomp.cycle.standard", "chomp", "non-termination", "high", "loop", configs=(small,),
                    data={"fair": True})

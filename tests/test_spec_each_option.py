@@ -16,11 +16,7 @@ import pytest
 from rulecheck.audit import DEFAULT_PLAN
 from rulecheck.check.each_option import check_option, check_ruleset, last_options, other_options, seeded_ruleset
 
-KNOWN_OPEN: dict[str, str] = {
-    "chomp.tie_replay_winnings=chompable_only":
-        "a Bad Chomper's tie-round cards: the engine gives them to the replay's winner (en.bad-chomp.8); the "
-        "situation does not say who made a Bad Chomp in the tie round, so the constraint returns them",
-}
+KNOWN_OPEN: dict[str, str] = {}
 """Options not verified yet, and why (strict: a test that starts passing fails until it is removed)."""
 
 

@@ -388,7 +388,8 @@ Before a turn-over, every player in it who must turn over more cards than his pi
 `chomp.reshuffle_when = when_pile_runs_out`, also every player in with an empty pile and a discard pile, before
 a turn-over or a race (the recommended `when_needed` shuffles only when a card is needed). Of the players who
 must shuffle, the first is not chosen by seat but by what each holds: the one with the smallest key (his pile,
-top card first; his discard pile; his face-up cards; his set-aside cards; his set-aside tie cards, each a list
+top card first; his discard pile; his face-up cards; his set-aside cards; his set-aside tie cards; his set-aside
+Bad Chomp cards, each a list
 of card codes compared element by element, a shorter list first when one is the start of the other; then
 whether he is in `active`, `ban_win`, `ban_bad`, `bad`, `replay`, `winners`, 0 before 1), the lowest seat among
 equal keys; after his shuffle the choice is made again among the rest. (The shuffles are independent, so the
@@ -479,17 +480,21 @@ says, and the round ends. Otherwise the race starts:
   the face-up cards one of his two cards can chomp, and of the `aside_tie` cards those too); otherwise every
   face-up card his card can chomp, his own, every
   `aside` card and the `aside_tie` cards his card can chomp, a Bad Chomper's face-up card under
-  `chomp.bad_chomp_both_cards = winner_takes_both`. The other cards go back to their owners' discard piles (a
+  `chomp.bad_chomp_both_cards = winner_takes_both`. In every race of the 3+ player game and Doble Chomp he
+  also takes every `aside_bad` card. The other cards go back to their owners' discard piles (a
   player who is out: the centre). The winner's cards go to his discard pile (Doble Chomp: as
   `chomp.two_player_won_cards` says).
 - A Bad Chomp: as in the 2-player games.
-- A tie: the face-up cards are set aside (under `chomp.tie_replay_winnings = chompable_only` the cards of the
-  players who made no Bad Chomp go to `aside_tie`), the players who replay are every player in
+- A tie: the face-up cards are set aside: those of the players who made a Bad Chomp in this race to `aside_bad`,
+  the others to `aside` (under `chomp.tie_replay_winnings = chompable_only`: to `aside_tie`), the players who
+  replay are every player in
   (`chomp.tie_replay_players = tied_only`: the tied ones), the step is `tie-replay`.
-- `nobody_slaps` in an Ink Out: the face-up cards are set aside, everyone in replays, the step is
-  `ink-out-replay`. Otherwise as in the 2-player games (with `chomp.nobody_slaps` / `chomp.nobody_can_chomp`),
-  except that `replay_like_tie` is a tie's replay: the cards are set aside and everyone turns over again (step
-  `tie-replay`).
+- `nobody_slaps` in an Ink Out: the face-up cards are set aside (a Bad Chomper's to `aside_bad`), everyone in
+  replays, the step is `ink-out-replay`. Otherwise as in the 2-player games (with `chomp.nobody_slaps` /
+  `chomp.nobody_can_chomp`), except that `replay_like_tie` is a tie's replay: the cards are set aside (as at a
+  tie, a Bad Chomper's to `aside_bad`) and everyone turns over again (step `tie-replay`); and when the round ends
+  with no winner, every `aside_bad` card goes to the centre (en.bad-chomp.9), also when nobody can turn over a
+  card in a replay.
 
 **End of a round.** Tables and set-aside cards are empty, marks cleared, step `new-round`. Players with no cards
 left (pile and discard pile) are out (washed up). Three or more in: the next turn-over. Two left: the phase is

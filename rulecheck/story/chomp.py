@@ -381,7 +381,7 @@ class ChompStory(Story):
         out: list[str] = []
         n = len(b.piles)
         gains = {p: _gained(b, a, p, turned.get(p, ())) for p in range(n)}
-        owned = {p: (*b.table[p], *b.aside[p], *b.aside_tie[p], *turned.get(p, ())) for p in range(n)}
+        owned = {p: (*b.table[p], *b.aside[p], *b.aside_tie[p], *b.aside_bad[p], *turned.get(p, ())) for p in range(n)}
         takers = [p for p in range(n) if multiset_minus(gains[p][0] + gains[p][1], owned[p])]
         if len(takers) == 1 and b.mode != STANDARD and turned and b.race & KIND_MASK != RK_EEL:
             out.append(self._higher(takers[0], turned))
@@ -458,7 +458,7 @@ class ChompStory(Story):
         rows = []
         for p in range(len(s.piles)):
             groups = [Group(self.w("face_up"), tuple(card_face(c, self.lang) for c in s.table[p]))]
-            aside = (*s.aside[p], *s.aside_tie[p])
+            aside = (*s.aside[p], *s.aside_tie[p], *s.aside_bad[p])
             if aside:
                 groups.append(Group(self.w("set_aside"), tuple(card_face(c, self.lang) for c in aside)))
             groups.append(Group(self.w("pile"), (), len(s.piles[p]), counted=True))

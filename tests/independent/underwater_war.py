@@ -326,7 +326,8 @@ class Game:
         for p in (0, 1):
             players.append({
                 "pile": names(s["piles"][p]), "discard": names(s["discards"][p]), "table": names(s["table"][p]),
-                "aside": names(s["aside"][p]), "aside_tie": [], "active": True, "bad_chomp": s["bad"][p],
+                "aside": names(s["aside"][p]), "aside_tie": [], "aside_bad": [], "active": True,
+                "bad_chomp": s["bad"][p],
                 "may_win": True, "may_bad_chomp": not s["no_more_bad"][p], "replays": False,
                 "winner": p in s["winners"]})
         return {"mode": "underwater-war", "phase": s["phase"], "players": players, "centre": names(s["centre"]),

@@ -1079,7 +1079,8 @@ def _bit(x: Any, flag: int) -> Any:
 
 # The order in which players who must both shuffle do so (standard.schedule): the smaller
 # ``state.player_key`` first, the lower seat among equal keys. A key is compared part by part
-# (pile, discard pile, face-up cards, set-aside cards, set-aside tie cards, mask bits); each
+# (pile, discard pile, face-up cards, set-aside cards, set-aside tie cards, a Bad Chomper's set-aside
+# cards, mask bits); each
 # helper below gives a part's (less, equal) for players a and b.
 
 def _key_less(parts: list[tuple[Any, Any]]) -> tuple[Any, Any]:
@@ -1207,7 +1208,9 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
     * ``disc{p}_{v}``, ``aside{p}_{v}``, ``centre_{v}``, ``out_{v}`` (the cards out of play):
       counts by kind; ``aside_tie{p}_{v}`` (only when ``tie_replay_winnings`` may be
       ``chompable_only``): the tie round's cards of which the replay's winner takes only those
-      he can chomp; ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
+      he can chomp; ``aside_bad{p}_{v}``: the card p turned over in an Ink Out or tie round in
+      which he made a Bad Chomp (the winner takes it; with no winner it goes to the centre:
+      en.bad-chomp.8-9); ``tab{p}``/``has{p}``: the face-up card; ``act{p}`` (in the game),
       ``rep{p}`` (plays in the replay), ``bad{p}``, ``banw{p}``, ``banb{p}``: the engine masks.
     * ``phase``, ``step`` (``LAST_TWO``: the last two players' choice comes next), ``resume``,
       ``shuf``, ``race`` (the engine's race kind and ruling flags, bit for bit), ``outcome``,
@@ -1263,6 +1266,7 @@ def standard_game(players: int = 3, ruleset: Ruleset | str | Mapping[str, object
             variables += [(f"pile{p}_{v}", num(KW)), (f"disc{p}_{v}", num(KW)), (f"aside{p}_{v}", num(KW))]
             if enc.tie_bucket:
                 variables.append((f"aside_tie{p}_{v}", num(KW)))
+            variables.append((f"aside_bad{p}_{v}", num(KW)))
         variables += [(f"tab{p}", bv(CARD_BITS)), (f"size{p}", num(CW))]
         for flag in ("has", "act", "rep", "bad", "banw", "banb"):
             variables.append((f"{flag}{p}", z3.BoolSort()))
@@ -1416,7 +1420,7 @@ class _Std:
         for v in range(KINDS):
             parts = [s[f"centre_{v}"], s[f"out_{v}"]]
             for p in range(self.n):
-                parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"]]
+                parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"], s[f"aside_bad{p}_{v}"]]
                 if self.tie_bucket:
                     parts.append(s[f"aside_tie{p}_{v}"])
                 one = (z3.IntVal(1), z3.IntVal(0)) if self.ints else (_bv(1), _bv(0))
@@ -1468,8 +1472,19 @@ class _Std:
             return [self.k(0)] * KINDS
         return [w[f"aside_tie{q}_{v}"] for v in range(KINDS)]
 
+    def bad_vec(self, w: Sym | State, q: int) -> list[Any]:
+        """q's set-aside cards of a round in which he made a Bad Chomp (the engine's ``aside_bad``)."""
+        return [w[f"aside_bad{q}_{v}"] for v in range(KINDS)]
+
+    def bad_cards_to_centre(self, w: Sym, cond: Any = True) -> None:
+        """standard.bad_chomp_cards_stay: no winner, the Bad Chompers' set-aside cards to the centre."""
+        for q in range(self.n):
+            self.add(w, "centre_", self.bad_vec(w, q), cond)
+            self.zero(w, f"aside_bad{q}_", cond)
+
     def set_aside(self, w: Sym, q: int) -> list[Any]:
-        """All of q's set-aside cards (the engine's ``aside + aside_tie``)."""
+        """q's set-aside cards that go back to him or stay in the round (the engine's ``aside +
+        aside_tie``; not ``aside_bad``)."""
         ties = self.tie_vec(w, q)
         return [w[f"aside{q}_{v}"] + ties[v] for v in range(KINDS)]
 
@@ -1533,7 +1548,7 @@ class _Std:
             cs.append(self.sum(self.vec(Sym(dict(s)), f"pile{p}_"), 8) == per)
             cs.append(s[f"size{p}"] == per)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
-            cs += [x == 0 for x in self.tie_vec(s, p)]
+            cs += [x == 0 for x in self.tie_vec(s, p)] + [x == 0 for x in self.bad_vec(s, p)]
             cs += [s[f"tab{p}"] == 0, z3.Not(s[f"has{p}"]), s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb")]
         for v in range(KINDS):
@@ -1591,6 +1606,7 @@ class _Std:
             self.table_less(w, a, b),
             _multiset_less(self.vec(w, f"aside{a}_"), self.vec(w, f"aside{b}_")),
             _multiset_less(self.tie_vec(w, a), self.tie_vec(w, b)),
+            _multiset_less(self.bad_vec(w, a), self.bad_vec(w, b)),
             *[_bool_less(w[f"{f}{a}"], w[f"{f}{b}"]) for f in ("act", "banw", "banb", "bad", "rep")],
         ])
 
@@ -1604,6 +1620,7 @@ class _Std:
             for f in ("has", "rep", "bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
             self.zero(w, f"aside{p}_")
+            self.zero(w, f"aside_bad{p}_")
             if self.tie_bucket:
                 self.zero(w, f"aside_tie{p}_")
         w["race"] = _bv(0, RACE_BITS)
@@ -1686,16 +1703,18 @@ class _Std:
         w["resume"] = z3.If(count, _bv(_st.R_NONE, 2), w["resume"])
 
     def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
-        """standard._replay: the table's cards are set aside (player p's with the tie-round cards
-        of which the winner takes only what he can chomp when ``tie_bucket[p]``, en.tie.4); the
-        replaying players play again."""
+        """standard._replay: the table's cards are set aside (a Bad Chomper's with the Bad
+        Chompers' cards; player p's with the tie-round cards of which the winner takes only what he
+        can chomp when ``tie_bucket[p]``, en.tie.4); the replaying players play again."""
         for p in range(self.n):
             card = self.one(w[f"tab{p}"], w[f"has{p}"])
+            was_bad = w[f"bad{p}"]
+            self.add(w, f"aside_bad{p}_", card, was_bad)
             if tie_bucket is None:
-                self.add(w, f"aside{p}_", card)
+                self.add(w, f"aside{p}_", card, z3.Not(was_bad))
             else:
-                self.add(w, f"aside{p}_", card, z3.Not(tie_bucket[p]))
-                self.add(w, f"aside_tie{p}_", card, tie_bucket[p])
+                self.add(w, f"aside{p}_", card, z3.And(z3.Not(was_bad), z3.Not(tie_bucket[p])))
+                self.add(w, f"aside_tie{p}_", card, z3.And(z3.Not(was_bad), tie_bucket[p]))
             w[f"tab{p}"] = _bv(0, CARD_BITS)
             w[f"has{p}"] = z3.BoolVal(False)
             w[f"rep{p}"] = replay_bits[p]
@@ -1733,6 +1752,7 @@ class _Std:
             self.add(nb, "centre_", cards, stay)
             self.give_back(nb, q, cards, z3.Not(stay))
             self.zero(nb, f"aside{q}_")
+        self.bad_cards_to_centre(nb)
         nb["_end"] = z3.BoolVal(True)
         rw = w.copy()
         self.start_race(rw, z3.And(pc, z3.Not(nobody)), inp)
@@ -1751,7 +1771,7 @@ class _Std:
         flags = flags | _st.F_BAD_OK
         pairs = [(p, q) for p in range(n) for q in range(n) if p != q]
         # Feeding Frenzy
-        asides = z3.Or([z3.Or([x != 0 for x in self.set_aside(w, q)]) for q in range(n)])
+        asides = z3.Or([z3.Or([x != 0 for x in self.set_aside(w, q) + self.bad_vec(w, q)]) for q in range(n)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
         # standard._frenzy_bad_relevant: a card the same as or higher than the slapper's own
         # creature, or the same Eel or Octopus as his own
@@ -1858,6 +1878,7 @@ class _Std:
             to_c = z3.Or(centre, nb[f"bad{q}"])
             self.add(nb, "centre_", cards, to_c)
             self.give_back(nb, q, cards, z3.Not(to_c))
+        self.bad_cards_to_centre(nb)
         nb["_end"] = z3.BoolVal(True)
         results.append((act == S_NOBODY, merge(ink, ink_w, merge(like_tie, lt, nb))))
         out = results[-1][1]
@@ -1914,7 +1935,8 @@ class _Std:
             take_card = z3.Or(me[q], frenzy, z3.ULT(w[f"tab{q}"], c), z3.And(w[f"bad{q}"], both))
             aside = self.vec(w, f"aside{q}_")
             taken = [taken[v] + z3.If(take_card, card[v], self.k(0)) + z3.If(keep_aside, self.k(0), aside[v])
-                     for v in range(KINDS)]
+                     + w[f"aside_bad{q}_{v}"] for v in range(KINDS)]  # (a Bad Chomper's: en.bad-chomp.8)
+            self.zero(w, f"aside_bad{q}_")
             give.append([z3.If(take_card, self.k(0), card[v]) + z3.If(keep_aside, aside[v], self.k(0))
                          for v in range(KINDS)])
             if self.tie_bucket:  # en.tie.4-5: of the tie round's cards, what the winner can chomp

@@ -176,7 +176,8 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *
     State (per player ``p``; counts by kind ``v`` in 4 bits, as in the standard encoding: at
     most 11 cards of a kind): ``pile{p}_{v}`` and ``size{p}`` (6 bits; the pile as counts, as in
     the standard encoding), ``disc{p}_{v}``, ``aside{p}_{v}`` (the engine's ``aside`` and
-    ``aside_tie`` together), ``lo{p}``/``hi{p}``/``cnt{p}`` (the face-up cards,
+    ``aside_tie`` together), ``aside_bad{p}_{v}`` (the engine's ``aside_bad``),
+    ``lo{p}``/``hi{p}``/``cnt{p}`` (the face-up cards,
     sorted, and how many: 0, 1 or 2), ``act``/``rep``/``bad``/``banw``/``banb`` (the engine's
     masks), ``centre_{v}``; ``phase``, ``step``, ``resume``, ``shuf``, ``race`` (the engine's race
     kind and flags bit for bit), ``outcome``, ``winners``, ``chain`` (consecutive Ink Out replays in
@@ -197,7 +198,8 @@ def doble_chomp(ruleset: Ruleset | str | Mapping[str, object] = "recommended", *
         ("winners", bv(4)), ("race", bv(RACE_BITS)), ("chain", bv(CW))]
     for p in range(2):
         for v in range(KINDS):
-            variables += [(f"pile{p}_{v}", num(KW)), (f"disc{p}_{v}", num(KW)), (f"aside{p}_{v}", num(KW))]
+            variables += [(f"pile{p}_{v}", num(KW)), (f"disc{p}_{v}", num(KW)), (f"aside{p}_{v}", num(KW)),
+                          (f"aside_bad{p}_{v}", num(KW))]
         variables += [(f"lo{p}", bv(CARD_BITS)), (f"hi{p}", bv(CARD_BITS)), (f"cnt{p}", bv(2)), (f"size{p}", num(CW))]
         variables += [(f"{flag}{p}", z3.BoolSort()) for flag in ("act", "rep", "bad", "banw", "banb", "keep")]
         variables.append((f"first{p}", bv(CARD_BITS)))
@@ -327,6 +329,7 @@ class _Doble(_Std):
             for f in ("rep", "bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
             self.zero(w, f"aside{p}_")
+            self.zero(w, f"aside_bad{p}_")
             if self.tie_bucket:
                 self.zero(w, f"aside_tie{p}_")
         w["race"] = _bv(0, RACE_BITS)
@@ -360,16 +363,18 @@ class _Doble(_Std):
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
 
     def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
-        """standard._replay: the table's cards are set aside (player p's with the tie round's
-        cards, of which the winner takes only what she can chomp, when ``tie_bucket[p]``); the
-        replaying players play again."""
+        """standard._replay: the table's cards are set aside (a Bad Chomper's with the Bad
+        Chompers' cards; player p's with the tie round's cards, of which the winner takes only what
+        she can chomp, when ``tie_bucket[p]``); the replaying players play again."""
         for p in range(2):
             tab = self.table_counts(w, p)
+            was_bad = w[f"bad{p}"]
+            self.add(w, f"aside_bad{p}_", tab, was_bad)
             if tie_bucket is None:
-                self.add(w, f"aside{p}_", tab)
+                self.add(w, f"aside{p}_", tab, z3.Not(was_bad))
             else:
-                self.add(w, f"aside{p}_", tab, z3.Not(tie_bucket[p]))
-                self.add(w, f"aside_tie{p}_", tab, tie_bucket[p])
+                self.add(w, f"aside{p}_", tab, z3.And(z3.Not(was_bad), z3.Not(tie_bucket[p])))
+                self.add(w, f"aside_tie{p}_", tab, z3.And(z3.Not(was_bad), tie_bucket[p]))
             w[f"rep{p}"] = replay_bits[p]
             for f in ("bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
@@ -432,6 +437,7 @@ class _Doble(_Std):
         lost["phase"] = _bv(_st.OVER, 3)
         lost["shuf"] = _bv(0, SEL)
         lost["resume"] = _bv(_st.R_NONE, 2)
+        self.bad_cards_to_centre(lost)  # (the round ends with no winner)
         nobody = z3.Not(z3.Or(reveal))
         nb = w.copy()
         pc_nb = z3.And(pc, z3.Not(lose), nobody)
@@ -444,6 +450,7 @@ class _Doble(_Std):
             self.zero(nb, f"aside{q}_")
             if self.tie_bucket:
                 self.zero(nb, f"aside_tie{q}_")
+        self.bad_cards_to_centre(nb)
         nb["_end"] = z3.BoolVal(True)
         rw = w.copy()
         self.start_race(rw, z3.And(pc, z3.Not(lose), z3.Not(nobody)), inp)
@@ -462,7 +469,7 @@ class _Doble(_Std):
         not_apply = self.rule("chomp.two_player_bad_chomps", pc, inp)("not_apply")
         flags = flags | z3.If(not_apply, _bv(0, RACE_BITS), _bv(_st.F_BAD_OK, RACE_BITS))
         # Feeding Frenzy
-        prefixes = ("aside", "aside_tie") if self.tie_bucket else ("aside",)
+        prefixes = ("aside", "aside_tie", "aside_bad") if self.tie_bucket else ("aside", "aside_bad")
         asides = z3.Or([self.any_(w, f"{x}{q}_") for x in prefixes for q in range(2)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
         # standard._frenzy_bad_relevant: another's creature the same as or higher than one's highest
@@ -603,6 +610,7 @@ class _Doble(_Std):
             to_c = z3.Or(centre, nb[f"bad{q}"])
             self.add(nb, "centre_", cards, to_c)
             self.give_back(nb, q, cards, z3.Not(to_c))
+        self.bad_cards_to_centre(nb)
         nb["_end"] = z3.BoolVal(True)
         results.append((act == D_NOBODY, merge(ink, ink_w, merge(like_tie, lt, nb))))
         out = results[-1][1]
@@ -641,7 +649,9 @@ class _Doble(_Std):
                 taken = [taken[v] + mine[v] for v in range(KINDS)]
                 back = [back[v] + theirs[v] for v in range(KINDS)]
             aside = self.vec(w, f"aside{q}_")
-            taken = [taken[v] + z3.If(current, self.k(0), aside[v]) for v in range(KINDS)]
+            taken = [taken[v] + z3.If(current, self.k(0), aside[v]) + w[f"aside_bad{q}_{v}"]
+                     for v in range(KINDS)]  # (a Bad Chomper's: en.bad-chomp.8)
+            self.zero(w, f"aside_bad{q}_")
             back = [back[v] + z3.If(current, aside[v], self.k(0)) for v in range(KINDS)]
             ties = self.tie_vec(w, q)
             if self.tie_bucket:
@@ -677,7 +687,7 @@ class _Doble(_Std):
             cs.append(self.sum([s[f"pile{p}_{v}"] for v in range(KINDS)], 8) == 25)
             cs.append(s[f"size{p}"] == 25)
             cs += [s[f"disc{p}_{v}"] == 0 for v in range(KINDS)] + [s[f"aside{p}_{v}"] == 0 for v in range(KINDS)]
-            cs += [c == 0 for c in self.tie_vec(s, p)]
+            cs += [c == 0 for c in self.tie_vec(s, p)] + [c == 0 for c in self.bad_vec(s, p)]
             cs += [s[f"lo{p}"] == 0, s[f"hi{p}"] == 0, s[f"cnt{p}"] == 0, s[f"act{p}"]]
             cs += [z3.Not(s[f"{f}{p}"]) for f in ("rep", "bad", "banw", "banb", "keep")] + [s[f"first{p}"] == 0]
         for v in range(KINDS):
@@ -705,7 +715,8 @@ class _Doble(_Std):
         for v in range(KINDS):
             parts = [s[f"centre_{v}"]]
             for p in range(2):
-                parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"], self.table_counts(w, p)[v]]
+                parts += [s[f"pile{p}_{v}"], s[f"disc{p}_{v}"], s[f"aside{p}_{v}"], s[f"aside_bad{p}_{v}"],
+                          self.table_counts(w, p)[v]]
                 if self.tie_bucket:
                     parts.append(s[f"aside_tie{p}_{v}"])
             cs.append(self.sum(parts, 8) == self.deck[v])

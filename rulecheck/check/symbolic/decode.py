@@ -211,6 +211,7 @@ def abstract_standard(state: Hashable, players: int, *, tie_bucket: bool = False
             out[f"pile{p}_{v}"] = s.piles[p].count(v)
             out[f"disc{p}_{v}"] = s.discards[p].count(v)
             out[f"aside{p}_{v}"] = s.aside[p].count(v)
+            out[f"aside_bad{p}_{v}"] = s.aside_bad[p].count(v)
             if tie_bucket:
                 out[f"aside_tie{p}_{v}"] = s.aside_tie[p].count(v)
         out[f"tab{p}"] = s.table[p][0] if s.table[p] else 0
@@ -395,6 +396,7 @@ def abstract_doble(state: Hashable, *, tie_bucket: bool = False) -> dict[str, in
                 out[f"aside_tie{p}_{v}"] = s.aside_tie[p].count(v)
             else:
                 out[f"aside{p}_{v}"] = s.aside[p].count(v) + s.aside_tie[p].count(v)
+            out[f"aside_bad{p}_{v}"] = s.aside_bad[p].count(v)
         table = s.table[p]
         out[f"lo{p}"] = table[0] if table else 0
         out[f"hi{p}"] = table[1] if len(table) > 1 else 0

@@ -397,7 +397,7 @@ class ChompGame(Game):
         keys = []
         masks = (s.active, s.ban_win, s.ban_bad, s.bad, s.replay, s.winners)
         for p in range(n):
-            keys.append((player_key(s.piles, s.discards, s.table, s.aside, s.aside_tie, masks, p),
+            keys.append((player_key(s.piles, s.discards, s.table, s.aside, s.aside_tie, s.aside_bad, masks, p),
                          s.shuffle_for == p, p))
         order = [k[-1] for k in sorted(keys)]
         if order == list(range(n)):
@@ -409,7 +409,8 @@ class ChompGame(Game):
         return make_state([
             s.mode, s.phase, tuple(s.piles[p] for p in order), tuple(s.discards[p] for p in order),
             tuple(s.table[p] for p in order), tuple(s.aside[p] for p in order),
-            tuple(s.aside_tie[p] for p in order), s.centre, perm_mask(s.active), perm_mask(s.ban_win),
+            tuple(s.aside_tie[p] for p in order), tuple(s.aside_bad[p] for p in order), s.centre,
+            perm_mask(s.active), perm_mask(s.ban_win),
             perm_mask(s.ban_bad), perm_mask(s.bad), s.race, s.step, perm_mask(s.replay),
             order.index(s.shuffle_for) if s.shuffle_for >= 0 else -1, s.resume, s.out, s.outcome,
             perm_mask(s.winners),
@@ -503,7 +504,7 @@ class ChompGame(Game):
         for p in range(len(s.piles)):
             status = "" if s.active >> p & 1 else " (washed up)"
             table = f", table {_cards_text(s.table[p])}" if s.table[p] else ""
-            aside = len(s.aside[p]) + len(s.aside_tie[p])
+            aside = len(s.aside[p]) + len(s.aside_tie[p]) + len(s.aside_bad[p])
             extra = f", {aside} set aside" if aside else ""
             parts.append(f"{_pname(p)}{status}: pile {len(s.piles[p])}, discard {len(s.discards[p])}{table}{extra}")
         if s.centre:
@@ -530,6 +531,7 @@ class ChompGame(Game):
                     "table": names(s.table[p]),
                     "aside": names(s.aside[p]),
                     "aside_tie": names(s.aside_tie[p]),
+                    "aside_bad": names(s.aside_bad[p]),
                     "active": bool(s.active >> p & 1),
                     "bad_chomp": bool(s.bad >> p & 1),
                     "may_win": not s.ban_win >> p & 1,
@@ -595,12 +597,13 @@ class ChompGame(Game):
         players = field(data, "players", "")
         if not isinstance(players, list) or len(players) != self.num_players:
             raise InvalidStateError(f"state field 'players' must list {self.num_players} players")
-        cols: dict[str, list[tuple[int, ...]]] = {k: [] for k in ("pile", "discard", "table", "aside", "aside_tie")}
+        groups = ("pile", "discard", "table", "aside", "aside_tie", "aside_bad")
+        cols: dict[str, list[tuple[int, ...]]] = {k: [] for k in groups}
         masks = dict.fromkeys(("active", "bad_chomp", "may_win", "may_bad_chomp", "replays", "winner"), 0)
         for p, pl in enumerate(players):
             where = f"players[{p}]."
             for k in cols:
-                cols[k].append(cards(field(pl, k, where), f"{where}{k}", sort=k in ("discard", "aside", "aside_tie")))
+                cols[k].append(cards(field(pl, k, where), f"{where}{k}", sort=k not in ("pile", "table")))
             for k in masks:
                 if flag(pl, k, where):
                     masks[k] |= 1 << p
@@ -616,7 +619,8 @@ class ChompGame(Game):
             raise InvalidStateError("state field 'players': nobody is active in the turn phase")
         s = make_state([
             mode, phase, tuple(cols["pile"]), tuple(cols["discard"]), tuple(cols["table"]), tuple(cols["aside"]),
-            tuple(cols["aside_tie"]), cards(field(data, "centre", ""), "'centre'", sort=True), masks["active"],
+            tuple(cols["aside_tie"]), tuple(cols["aside_bad"]), cards(field(data, "centre", ""), "'centre'", sort=True),
+            masks["active"],
             full & ~masks["may_win"], full & ~masks["may_bad_chomp"], masks["bad_chomp"], race, step,
             masks["replays"], shuffle_for, resume, cards(field(data, "out_of_play", ""), "'out_of_play'", sort=True),
             outcome, masks["winner"],
@@ -668,7 +672,7 @@ _NO_CARDS: Final = (0,) * KINDS
 
 def _all_cards(s: ChompState) -> list[int]:
     out: list[int] = list(s.centre) + list(s.out)
-    for group in (s.piles, s.discards, s.table, s.aside, s.aside_tie):
+    for group in (s.piles, s.discards, s.table, s.aside, s.aside_tie, s.aside_bad):
         for cards in group:
             out.extend(cards)
     return out

@@ -6,7 +6,7 @@ bytes with its share of the search's tables; encoded (about 35 bytes for 10 card
 in a :class:`~rulecheck.check.store.StateStore`, about 90. The encoding is exact (one
 byte string per state, and back): ``unpack(pack(s), n) == s`` for every state of ``n`` players.
 Layout, in field order, each number one byte unless said otherwise: ``mode``, ``phase``; for each
-of ``piles``, ``discards``, ``table``, ``aside`` and ``aside_tie``, each player's card count and
+of ``piles``, ``discards``, ``table``, ``aside``, ``aside_tie`` and ``aside_bad``, each player's card count and
 cards; ``centre`` and ``out`` the same; the player masks ``active``, ``ban_win``, ``ban_bad``,
 ``bad``, ``replay`` and ``winners`` (one byte each up to 8 players, two beyond); ``race`` (two
 bytes); ``step``, ``shuffle_for`` + 1, ``resume``, ``outcome``. A card is its kind's index.
@@ -20,13 +20,13 @@ from rulecheck.games.chomp.state import ChompState, make_state
 
 __all__ = ["pack", "unpack"]
 
-_GROUPS: Final = 5  # piles, discards, table, aside, aside_tie
+_GROUPS: Final = 6  # piles, discards, table, aside, aside_tie, aside_bad
 
 
 def pack(s: ChompState) -> bytes:
     """``s`` as bytes (ValueError if a number does not fit its bytes: not a state of the rules)."""
     out: list[int] = [s.mode, s.phase]
-    for group in (s.piles, s.discards, s.table, s.aside, s.aside_tie):
+    for group in (s.piles, s.discards, s.table, s.aside, s.aside_tie, s.aside_bad):
         for cards in group:
             out.append(len(cards))
             out.extend(cards)

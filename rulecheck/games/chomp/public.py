@@ -111,6 +111,9 @@ PLAYER_FIELDS: tuple[Field, ...] = (
                            "game; the round's winner takes them all"),
     Field("aside_tie", _CARDS, "his set-aside cards of a tie round of which the replay's winner takes only those "
                                "she can chomp (ruling chomp.tie_replay_winnings = chompable_only), sorted by code"),
+    Field("aside_bad", _CARDS, "his set-aside cards of an Ink Out or tie round in which he made a Bad Chomp, sorted "
+                               "by code: the round's winner takes them all; if nobody wins, they go to the centre "
+                               "(en.bad-chomp.8-9)"),
     Field("active", _BOOL, "still in the game (false: washed up, en.ending.1)"),
     Field("bad_chomp", _BOOL, "made a Bad Chomp in this race"),
     Field("may_win", _BOOL, "may still win this race (false: barred by chomp.bad_chomper_may_win after a Bad "
@@ -167,7 +170,7 @@ OBSERVED_PLAYER_FIELDS: tuple[Field, ...] = (
     Field("pile", _COUNT, "how many cards are in his face-down pile"),
     Field("discard", _COUNT, "how many cards are in his face-down discard pile"),
     Field("table", _CARDS, "his face-up cards of this round (everyone sees them)"),
-    Field("aside", _COUNT, "how many set-aside cards of his are in the centre (aside and aside_tie together)"),
+    Field("aside", _COUNT, "how many set-aside cards of his are in the centre (aside, aside_tie, aside_bad together)"),
     Field("active", _BOOL, "still in the game"),
     Field("bad_chomp", _BOOL, "made a Bad Chomp in this race"),
     Field("winner", _BOOL, "won the game"),
@@ -299,7 +302,7 @@ def observation(game: Any, state: Hashable, player: int) -> dict[str, Any]:
                 "pile": len(s.piles[p]),
                 "discard": len(s.discards[p]),
                 "table": [CARD_NAMES[c] for c in s.table[p]],
-                "aside": len(s.aside[p]) + len(s.aside_tie[p]),
+                "aside": len(s.aside[p]) + len(s.aside_tie[p]) + len(s.aside_bad[p]),
                 "active": bool(s.active >> p & 1),
                 "bad_chomp": bool(s.bad >> p & 1),
                 "winner": bool(s.winners >> p & 1),
@@ -402,7 +405,8 @@ def _check_phase(s: ChompState) -> None:
         raise InvalidStateError("state field 'race_flags' must be empty when no race is under way")
     if s.phase == TURN and any(s.table):
         raise InvalidStateError("state field players[].table: the table is empty before a turn-over")
-    if s.step == LAST_TWO and (s.phase not in (TURN, OVER) or bin(s.active).count("1") != 2 or any(s.aside)):
+    if s.step == LAST_TWO and (s.phase not in (TURN, OVER) or bin(s.active).count("1") != 2 or any(s.aside)
+                               or any(s.aside_tie) or any(s.aside_bad)):
         raise InvalidStateError("state field 'step': 'last-two' is the turn-over phase's choice of exactly two "
                                 "players in, with nothing set aside")
 
@@ -422,6 +426,11 @@ def _check_players(game: Any, s: ChompState) -> None:
             raise InvalidStateError(f"state field players[{p}].table: Doble Chomp's two cards are sorted by code")
     if s.mode not in (STANDARD, DOBLE_CHOMP) and any(s.aside_tie):
         raise InvalidStateError("state field players[].aside_tie: the 2-player games have no tie replays")
+    if s.mode not in (STANDARD, DOBLE_CHOMP) and any(s.aside_bad):
+        raise InvalidStateError("state field players[].aside_bad: the 2-player games have no Ink Out or tie replays")
+    if s.phase != OVER and s.step not in (REPLAY, TIE_REPLAY) and any(s.aside_bad):
+        raise InvalidStateError("state field players[].aside_bad: Bad Chompers' cards are set aside only until "
+                                "the replay after an Ink Out or a tie is over")
 
 
 def _check_race(game: Any, s: ChompState) -> None:
@@ -453,7 +462,7 @@ def _race_started(game: Any, s: ChompState) -> int | None:
                 raise InvalidStateError("state field players[].table: a 2-player race has one face-up card each")
             verdict, race = two_player.compare_for.call(ctx, s.table[a][0], s.table[b][0], s.step, s.mode)
             return race if verdict == two_player.C_RACE else -1
-        has_aside = any(s.aside) or any(s.aside_tie)
+        has_aside = any(s.aside) or any(s.aside_tie) or any(s.aside_bad)
         return standard.race_for.call(ctx, tuple(sorted(s.table)), s.step, s.mode == DOBLE_CHOMP, has_aside)
     except Undetermined:
         return None

@@ -91,13 +91,13 @@ def raw_key(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, ...]:
         return (state.mode, state.step, state.active, state.replay, tuple(p[:k] for p in state.piles),
                 tuple(min(len(p), 4) for p in state.piles), tuple(bool(x) for x in state.discards),
                 tuple(len(x) for x in state.discards) if state.step == LAST_TWO else (),
-                state.aside, state.aside_tie, state.centre, action)
+                state.aside, state.aside_tie, state.aside_bad, state.centre, action)
     # (not the race's flags: they are a function of the face-up cards, the step and the ruleset, and
     # under raw engine_outcomes tries every option they bake in)
     p = action[1] if action[0] == "slap" else -1
     top = state.piles[p][0] if p >= 0 and state.piles[p] else -1
-    return (state.mode, state.step, state.table, state.aside, state.aside_tie, state.centre, state.active,
-            state.bad, state.ban_win, state.ban_bad, tuple(min(len(x), 2) for x in state.piles),
+    return (state.mode, state.step, state.table, state.aside, state.aside_tie, state.aside_bad, state.centre,
+            state.active, state.bad, state.ban_win, state.ban_bad, tuple(min(len(x), 2) for x in state.piles),
             tuple(bool(x) for x in state.discards), top, action)
 
 
@@ -114,6 +114,8 @@ def _aside(state: ChompState, new: dict[int, int]) -> tuple[tuple[int, str, str]
     if state.mode in (STANDARD, DOBLE_CHOMP):
         origin = "tie" if state.race & F_AFTER_TIE or state.step == TIE_REPLAY else "ink-out"
         ties = [(new[p], _name(c), "tie") for p in range(n) for c in state.aside_tie[p]]
+        # a Bad Chomper's cards of the round he made it in (en.bad-chomp.8-9 say where they go)
+        ties += [(new[p], _name(c), origin + "-bad") for p in range(n) for c in state.aside_bad[p]]
     else:
         origin = "octopus" if state.step == NEXT_CARD else "war"
         ties = []
@@ -132,7 +134,7 @@ def _race_order(state: ChompState, action: tuple[Any, ...]) -> tuple[int, ...]:
         first = list(action[1:])
     rest = sorted((p for p in range(n) if p not in first), key=lambda p: (
         not state.active >> p & 1, state.table[p], state.bad >> p & 1, min(len(state.piles[p]), 2),
-        bool(state.discards[p]), state.aside[p], state.aside_tie[p], p))
+        bool(state.discards[p]), state.aside[p], state.aside_tie[p], state.aside_bad[p], p))
     return tuple(first + rest)
 
 
@@ -141,7 +143,8 @@ def _turn_order(state: ChompState) -> tuple[int, ...]:
     counts = tuple(len(x) for x in state.discards) if state.step == LAST_TWO else (0,) * len(state.piles)
     return tuple(sorted(range(len(state.piles)), key=lambda p: (
         not state.active >> p & 1, not state.replay >> p & 1, state.piles[p][:k], min(len(state.piles[p]), 4),
-        bool(state.discards[p]), counts[p] + len(state.piles[p]), state.aside[p], state.aside_tie[p], p)))
+        bool(state.discards[p]), counts[p] + len(state.piles[p]), state.aside[p], state.aside_tie[p],
+        state.aside_bad[p], p)))
 
 
 def situation(state: ChompState, action: tuple[Any, ...]) -> tuple[Any, dict[int, int]]:
@@ -335,7 +338,7 @@ def _project_race(before: ChompState, action: tuple[Any, ...], after: ChompState
         for q in range(n):
             put(("stays", pname(q)), before.table[q])
     for q in range(n):
-        put(("set-aside", pname(q)), after.aside[q] + after.aside_tie[q])
+        put(("set-aside", pname(q)), after.aside[q] + after.aside_tie[q] + after.aside_bad[q])
         put((f"discard:{pname(q)}", ""), _minus(after.discards[q], before.discards[q]))
         kept = len(before.piles[q]) - (1 if slap and q == action[1] and penalty_card is not None else 0)
         put((f"pile:{pname(q)}", ""), _won_to_piles(before, after, q, kept))
@@ -385,7 +388,7 @@ def _project_turn(before: ChompState, after: ChompState) -> tuple[Any, ...]:
         received[q] += under
         put((f"pile:{pname(q)}", ""), under)
         put(("face-up", pname(q)), after.table[q] if nxt == "race" else ())
-        put(("set-aside", pname(q)), after.aside[q] + after.aside_tie[q])
+        put(("set-aside", pname(q)), after.aside[q] + after.aside_tie[q] + after.aside_bad[q])
         put((f"discard:{pname(q)}", ""), received[q][:len(received[q]) - len(under)])
     put(("centre", ""), after.centre)
     winner = "none"
@@ -407,7 +410,7 @@ def _race_assignments(game: Game, state: ChompState) -> list[tuple[dict[str, str
     [(options, race)]."""
     if state.mode in (STANDARD, DOBLE_CHOMP):
         key: tuple[Any, ...] = (state.mode, tuple(sorted(state.table)), state.step,
-                                any(state.aside) or any(state.aside_tie))
+                                any(state.aside) or any(state.aside_tie) or any(state.aside_bad))
     else:
         a, b = players_of(state.active)
         key = (state.mode, (state.table[a][0], state.table[b][0]), state.step)
@@ -493,7 +496,8 @@ def implicit_rulings(state: ChompState, action: tuple[Any, ...]) -> dict[str, st
     found: dict[str, str] = {}
     if state.phase != RACE:
         return found
-    if action[0] == "slap" and state.step == TIE_REPLAY and (any(state.aside) or any(state.aside_tie)):
+    if action[0] == "slap" and state.step == TIE_REPLAY and (any(state.aside) or any(state.aside_tie)
+                                                             or any(state.aside_bad)):
         found["chomp.tie_replay_winnings"] = "earlier"
     if action[0] != "slap" or not state.bad >> action[1] & 1:
         return found

@@ -204,8 +204,8 @@ def _shuffles_first(w: Work, p: int, q: int) -> bool:
     goes first makes the same situation up to their swap."""
     piles, table = tuple(w.piles), tuple(w.table)
     masks = (w.active, w.ban_win, w.ban_bad, w.bad, w.replay, w.winners)
-    return (player_key(piles, w.discards, table, w.aside, w.aside_tie, masks, p)
-            < player_key(piles, w.discards, table, w.aside, w.aside_tie, masks, q))
+    return (player_key(piles, w.discards, table, w.aside, w.aside_tie, w.aside_bad, masks, p)
+            < player_key(piles, w.discards, table, w.aside, w.aside_tie, w.aside_bad, masks, q))
 
 
 def _shortest(piles: list[tuple[int, ...]]) -> int:
@@ -255,6 +255,7 @@ def turn_over(w: Work, ctx: Context) -> None:
             # every player short of two cards loses, before anyone turns over a card: the text
             # treats the players alike (no seat decides who loses first); if all do, nobody wins
             other = w.active & ~short
+            bad_chomp_cards_stay(w, ctx)  # (the round ends with no winner)
             w.end(O_LAST_STANDING if other else O_DRAW, other)
             return
     count = 2 if doble else 1
@@ -277,6 +278,7 @@ def turn_over(w: Work, ctx: Context) -> None:
                 give_back(w, q, cards)
             else:
                 w.to_centre(cards)
+        bad_chomp_cards_stay(w, ctx)
         end_of_round(w, ctx)
         return
     start_race(w, ctx, step)
@@ -296,7 +298,7 @@ def start_race(w: Work, ctx: Context, step: int) -> None:
 
     Bakes into ``race`` the ruling answers that decide which slaps are valid (:func:`race_for`).
     """
-    has_aside = _any_cards(w.aside) or _any_cards(w.aside_tie)
+    has_aside = _any_cards(w.aside) or _any_cards(w.aside_tie) or _any_cards(w.aside_bad)
     w.race = race_for.call(ctx, tuple(sorted(w.table)), step, w.mode == DOBLE_CHOMP, has_aside)
     w.bad = w.ban_win = w.ban_bad = 0
     schedule(w, ctx, R_RACE)
@@ -509,7 +511,7 @@ def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
     if w.mode == DOBLE_CHOMP:
         ctx.cite("es.doble-chomp.3")
     tie_bucket = ctx.rule("chomp.tie_replay_winnings") == "chompable_only"
-    w.set_aside_table(tie=((1 << len(w.table)) - 1) & ~w.bad if tie_bucket else 0)
+    w.set_aside_table(tie=(1 << len(w.table)) - 1 if tie_bucket else 0, bad=w.bad)
     if ctx.rule("chomp.tie_replay_players") == "tied_only":
         mask = 0
         for q in group:
@@ -533,7 +535,7 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
         two_player.to_war(w, ctx)  # as after a tie, and in the 2-player games a tie is a war
         return
     if opt == "replay_like_tie":
-        w.set_aside_table()
+        w.set_aside_table(bad=w.bad)
         w.replay = w.active
         _replay(w, ctx, TIE_REPLAY)
         return
@@ -546,7 +548,19 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
         else:
             ctx.cite("en.gameplay.4", "es.como-se-juega.4")
             give_back(w, q, cards)
+    bad_chomp_cards_stay(w, ctx)
     end_of_round(w, ctx)
+
+
+def bad_chomp_cards_stay(w: Work, ctx: Context) -> None:
+    """The round ends with no winner: the cards a Bad Chomper turned over in an earlier Ink Out
+    or tie round of it, set aside since, stay in the centre for the next round's winner, as his
+    penalty cards do (en.bad-chomp.9-10, es.malos-mordiscos.9-10)."""
+    if _any_cards(w.aside_bad):
+        ctx.cite("en.bad-chomp.9", "es.malos-mordiscos.9")
+        for cards in w.aside_bad:
+            w.to_centre(cards)
+        w.aside_bad = ((),) * len(w.aside_bad)
 
 
 def ink_out(w: Work, ctx: Context) -> None:
@@ -555,7 +569,7 @@ def ink_out(w: Work, ctx: Context) -> None:
     in an Ink Out is a Bad Chomp, :func:`~rulecheck.games.chomp.race.classify`; the replay's winner
     takes the set-aside cards, :func:`spoils_for`.)"""
     ctx.cite("en.ink-out.2", "es.ink-out.2")
-    w.set_aside_table()
+    w.set_aside_table(bad=w.bad)
     w.replay = w.active
     _replay(w, ctx, REPLAY)
 
@@ -594,6 +608,12 @@ def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
     won, back = spoils_for(ctx, p, s.table, s.aside, s.aside_tie, s.bad, s.race, w.mode == DOBLE_CHOMP,
                            bool(w.centre))
     taken = [*w.centre, *won]
+    if _any_cards(w.aside_bad):
+        # a Bad Chomper's cards of an earlier Ink Out or tie round of this one: 'the winner of
+        # the round takes both of your cards' (whichever of them he can chomp)
+        ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8")
+        for cards in w.aside_bad:
+            taken.extend(cards)
     w.centre = ()
     for q, cards in enumerate(back):
         give_back(w, q, cards)

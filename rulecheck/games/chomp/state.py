@@ -14,6 +14,10 @@ cheap to compare. Fields (index constants in capitals):
   round's winner takes all of.
 * ``aside_tie``: set-aside tie-round cards of which the winner takes only those she can chomp
   (ruling ``chomp.tie_replay_winnings``).
+* ``aside_bad``: the set-aside cards a player turned over in an Ink Out or tie round in which he
+  made a Bad Chomp: "the winner of the round takes both of your cards"; "if there is no winner
+  that round, your cards stay in the center" (en.bad-chomp.8-9), whatever becomes of the other
+  set-aside cards.
 * ``centre``: ownerless cards in the centre (Bad Chomp cards, carry-overs), sorted.
 * ``active``: bitmask of players still in the game.
 * ``ban_win`` / ``ban_bad``: players who may no longer win / Bad Chomp in this race.
@@ -114,19 +118,20 @@ DISCARDS: Final = 3
 TABLE: Final = 4
 ASIDE: Final = 5
 ASIDE_TIE: Final = 6
-CENTRE: Final = 7
-ACTIVE: Final = 8
-BAN_WIN: Final = 9
-BAN_BAD: Final = 10
-BAD: Final = 11
-RACE_F: Final = 12
-STEP: Final = 13
-REPLAY_F: Final = 14
-SHUFFLE_FOR: Final = 15
-RESUME: Final = 16
-OUT: Final = 17
-OUTCOME: Final = 18
-WINNERS: Final = 19
+ASIDE_BAD: Final = 7
+CENTRE: Final = 8
+ACTIVE: Final = 9
+BAN_WIN: Final = 10
+BAN_BAD: Final = 11
+BAD: Final = 12
+RACE_F: Final = 13
+STEP: Final = 14
+REPLAY_F: Final = 15
+SHUFFLE_FOR: Final = 16
+RESUME: Final = 17
+OUT: Final = 18
+OUTCOME: Final = 19
+WINNERS: Final = 20
 
 Cards = tuple[int, ...]
 
@@ -141,6 +146,7 @@ class ChompState(NamedTuple):
     table: tuple[Cards, ...]
     aside: tuple[Cards, ...]
     aside_tie: tuple[Cards, ...]
+    aside_bad: tuple[Cards, ...]
     centre: Cards
     active: int
     ban_win: int
@@ -161,14 +167,14 @@ _STATE: Final = ChompState  # (Final: compiled, read from a C static rather than
 
 
 def make_state(fields: list[object]) -> ChompState:
-    """Build a state from its 20 fields without NamedTuple's keyword overhead."""
+    """Build a state from its 21 fields without NamedTuple's keyword overhead."""
     return _new(_STATE, fields)  # type: ignore[no-any-return]
 
 
 def root(mode: int, players: int) -> ChompState:
     """The state before the deal."""
     empty: tuple[Cards, ...] = ((),) * players
-    return make_state([mode, DEAL, empty, empty, empty, empty, empty, (), 0, 0, 0, 0, 0, NEW, 0,
+    return make_state([mode, DEAL, empty, empty, empty, empty, empty, empty, (), 0, 0, 0, 0, 0, NEW, 0,
                        -1, R_NONE, (), O_NONE, 0])
 
 
@@ -186,17 +192,18 @@ def players_of(mask: int) -> tuple[int, ...]:
     return _players_of(mask)
 
 
-PlayerKey = tuple[Cards, Cards, Cards, Cards, Cards, tuple[int, ...]]
+PlayerKey = tuple[Cards, Cards, Cards, Cards, Cards, Cards, tuple[int, ...]]
 
 
 def player_key(piles: tuple[Cards, ...], discards: tuple[Cards, ...], table: tuple[Cards, ...],
-               aside: tuple[Cards, ...], aside_tie: tuple[Cards, ...], masks: tuple[int, ...], p: int) -> PlayerKey:
+               aside: tuple[Cards, ...], aside_tie: tuple[Cards, ...], aside_bad: tuple[Cards, ...],
+               masks: tuple[int, ...], p: int) -> PlayerKey:
     """Everything of a state that is player ``p``'s: his cards in each group, and whether he is in
     each of the per-player bitmasks ``masks`` (active, ban_win, ban_bad, bad, replay, winners).
     Two players with the same key are interchangeable. ``ChompGame.canonical`` sorts the players
     by it, and a rule that treats the players alike but must still order them (who shuffles
     first: :func:`~rulecheck.games.chomp.standard.schedule`) orders them by it too."""
-    return (piles[p], discards[p], table[p], aside[p], aside_tie[p], tuple([m >> p & 1 for m in masks]))
+    return (piles[p], discards[p], table[p], aside[p], aside_tie[p], aside_bad[p], tuple([m >> p & 1 for m in masks]))
 
 
 def _with(group: tuple[Cards, ...], p: int, cards: Cards) -> tuple[Cards, ...]:
@@ -212,12 +219,12 @@ def _merge(cards: Cards, more: Cards | list[int]) -> Cards:
 class Work:
     """A mutable copy of a state for one transition; :meth:`freeze` makes the next state."""
 
-    __slots__ = ("active", "aside", "aside_tie", "bad", "ban_bad", "ban_win", "centre", "discards",
+    __slots__ = ("active", "aside", "aside_bad", "aside_tie", "bad", "ban_bad", "ban_win", "centre", "discards",
                  "mode", "out", "outcome", "phase", "piles", "race", "replay", "resume", "shuffle_for",
                  "step", "table", "winners")
 
     def __init__(self, s: ChompState) -> None:
-        (self.mode, self.phase, piles, discards, table, aside, aside_tie, centre, self.active,
+        (self.mode, self.phase, piles, discards, table, aside, aside_tie, aside_bad, centre, self.active,
          self.ban_win, self.ban_bad, self.bad, self.race, self.step, self.replay, self.shuffle_for,
          self.resume, self.out, self.outcome, self.winners) = s
         self.piles: list[Cards] = list(piles)
@@ -226,12 +233,13 @@ class Work:
         self.discards: tuple[Cards, ...] = discards
         self.aside: tuple[Cards, ...] = aside
         self.aside_tie: tuple[Cards, ...] = aside_tie
+        self.aside_bad: tuple[Cards, ...] = aside_bad
         self.centre: Cards = centre
 
     def freeze(self) -> ChompState:
         return _new(_STATE, (  # type: ignore[no-any-return]
             self.mode, self.phase, tuple(self.piles), self.discards, tuple(self.table),
-            self.aside, self.aside_tie, self.centre, self.active, self.ban_win, self.ban_bad,
+            self.aside, self.aside_tie, self.aside_bad, self.centre, self.active, self.ban_win, self.ban_bad,
             self.bad, self.race, self.step, self.replay, self.shuffle_for, self.resume, self.out, self.outcome,
             self.winners))
 
@@ -252,16 +260,21 @@ class Work:
         if cards:
             self.aside = _with(self.aside, p, _merge(self.aside[p], cards))
 
-    def set_aside_table(self, tie: int = 0) -> None:
-        """Every player's face-up cards set aside, those of the players in the bitmask ``tie``
-        with the tie-round cards: :meth:`set_aside` for each player, each group built once."""
+    def set_aside_table(self, tie: int = 0, bad: int = 0) -> None:
+        """Every player's face-up cards set aside: those of the players in the bitmask ``bad``
+        (who made a Bad Chomp this race) with the Bad Chompers' cards, those of the players in
+        ``tie`` with the tie-round cards, the others with the rest; each group built once."""
         aside = list(self.aside)
         aside_tie = list(self.aside_tie)
-        moved = moved_tie = False
+        aside_bad = list(self.aside_bad)
+        moved = moved_tie = moved_bad = False
         for p, cards in enumerate(self.table):
             if not cards:
                 continue
-            if tie >> p & 1:
+            if bad >> p & 1:
+                aside_bad[p] = _merge(aside_bad[p], cards)
+                moved_bad = True
+            elif tie >> p & 1:
                 aside_tie[p] = _merge(aside_tie[p], cards)
                 moved_tie = True
             else:
@@ -271,6 +284,8 @@ class Work:
             self.aside = tuple(aside)
         if moved_tie:
             self.aside_tie = tuple(aside_tie)
+        if moved_bad:
+            self.aside_bad = tuple(aside_bad)
 
     def holdings(self, p: int) -> int:
         """Cards the player owns outside the centre: pile and discard pile."""
@@ -280,7 +295,7 @@ class Work:
         """Nothing on the table or set aside any more; a new round comes next."""
         n = len(self.piles)
         self.table = [()] * n
-        self.aside = self.aside_tie = ((),) * n
+        self.aside = self.aside_tie = self.aside_bad = ((),) * n
         self.bad = self.ban_win = self.ban_bad = 0
         self.race = 0
         self.step = NEW

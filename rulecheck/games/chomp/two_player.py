@@ -246,7 +246,7 @@ def take_all(w: Work, ctx: Context, p: int, taken: list[int]) -> None:
     ctx.cite("en.underwater-war.2", "es.guerra-submarina.2")
     if w.mode == CHOMP_RAPIDO:
         ctx.cite("es.chomp-rapido.3")
-    for cards in (*w.table, *w.aside, *w.aside_tie):
+    for cards in (*w.table, *w.aside, *w.aside_tie, *w.aside_bad):
         taken += cards
     place_won(w, ctx, p, taken)
     standard.end_of_round(w, ctx)

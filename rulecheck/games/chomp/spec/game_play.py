@@ -21,6 +21,7 @@ from rulecheck.games.chomp.spec.vocabulary import (
     card_names,
     card_var,
     goes,
+    is_bad_chompers,
     is_race,
     kind_of,
     owner_of,
@@ -364,8 +365,10 @@ def winner_takes_both_your_cards(s: Any, o: Outcome) -> Any:
     chomp."
 
     Each player who made a Bad Chomp this race: his turned-over card and his penalty cards (in the
-    centre) go to the winner's discard pile (one part per card). "The winner of the round" is
-    someone still to come: a Bad Chomp neither wins nor ends the round (part ``goes-on``).
+    centre) go to the winner's discard pile (one part per card); so does the card a player turned
+    over in an earlier Ink Out or tie round of this one in which he made a Bad Chomp, set aside
+    since. "The winner of the round" is someone still to come: a Bad Chomp neither wins nor ends
+    the round (part ``goes-on``).
     """
     if s.kind != "race":
         return None
@@ -374,6 +377,9 @@ def winner_takes_both_your_cards(s: Any, o: Outcome) -> Any:
     for q, c, i in s.table_cards():
         if q in s.bad_before:
             n = tvar(q, c, i)
+            parts[n] = for_each_winner(s, o, lambda w, n=n: takes(s, o, n, w))
+    for n in card_names(o, "aside"):
+        if is_bad_chompers(n):
             parts[n] = for_each_winner(s, o, lambda w, n=n: takes(s, o, n, w))
     if s.bad_before:
         for n in card_names(o, "centre"):
@@ -388,16 +394,38 @@ def winner_takes_both_your_cards(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("en.bad-chomp.9", "es.malos-mordiscos.9", readings=("chomp.read.your_cards",), kinds=("race",))
+@clause("en.bad-chomp.9", "es.malos-mordiscos.9", readings=("chomp.read.your_cards",), kinds=("race", "turn"))
 def no_winner_cards_stay_in_the_centre(s: Any, o: Outcome) -> Any:
     """"If there is no winner that round, your cards stay in the center."
 
     When the round ends with no winner, each Bad Chomper's turned-over card and penalty cards are
     in the centre; under the reading ``chomp.read.your_cards`` = ``all-his-cards``, the cards he
-    set aside earlier in the round too.
+    set aside earlier in the round too. The card a player turned over in an earlier Ink Out or tie
+    round of this one in which he made a Bad Chomp, set aside since, goes to the centre too (also
+    when the round ends at a replay's turn-over that nobody can make); while the round goes on
+    with no winner, it stays set aside.
     """
+    if s.kind == "turn":
+        return _bad_chompers_set_aside_cards(s, o)
     if s.kind != "race":
         return None
+    earlier = _bad_chompers_set_aside_cards(s, o)
+    rest = _no_winner_cards_stay_in_the_centre(s, o)
+    return earlier if rest is None else rest if earlier is None else conj(earlier, rest)
+
+
+def _bad_chompers_set_aside_cards(s: Any, o: Outcome) -> Any:
+    """en.bad-chomp.9 for the set-aside cards of a Bad Chomp in an earlier Ink Out or tie round."""
+    names = [n for n in card_names(o, "aside") if is_bad_chompers(n)]
+    if not names:
+        return None
+    over = conj(o.eq("winner", "none"), round_over(o))
+    going_on = conj(o.eq("winner", "none"), neg(round_over(o)))
+    return conj(implies(over, conj(*(goes(o, n, "centre") for n in names))),
+                implies(going_on, conj(*(goes(o, n, "set-aside") for n in names))))
+
+
+def _no_winner_cards_stay_in_the_centre(s: Any, o: Outcome) -> Any:
     cond = conj(o.eq("winner", "none"), round_over(o))
     req = [goes(o, tvar(q, c, i), "centre") for q, c, i in s.table_cards() if q in s.bad_before]
     his_aside = [n for n in card_names(o, "aside") if owner_of(n) in s.bad_before]

@@ -27,6 +27,7 @@ from rulecheck.games.chomp.spec.vocabulary import (
     exactly,
     goes,
     higher,
+    is_bad_chompers,
     is_race,
     kind_of,
     owner_of,
@@ -107,7 +108,8 @@ def _opt_nobody(ruling: str, option: str) -> Any:
             owner = owner_of(n)
             # (a player washed up during a replay, chomp.replay_no_card, has no discard pile to
             # reclaim his set-aside cards into: they stay in the centre)
-            to_centre = option == "stay_in_centre" or owner is None or owner in s.bad_before or owner not in s.active
+            to_centre = option == "stay_in_centre" or owner is None or owner in s.bad_before or owner not in s.active \
+                or is_bad_chompers(n)  # (en.bad-chomp.9: a Bad Chomper's cards stay in the centre)
             req.append(goes(o, n, "centre") if to_centre else to_discard(o, n, owner))  # type: ignore[arg-type]
         return conj(*req)
     return fn
@@ -143,8 +145,10 @@ def _opt_eel_in_replay(option: str) -> Any:
         # (where the slap wins the Feeding Frenzy: a Bad Chomp leaves the set-aside cards where they are)
         if option == "all_cards":
             return for_each_winner(s, o, lambda w: all_of([takes(s, o, n, w) for n in card_names(o, "aside")]))
-        return for_each_winner(s, o, lambda w: all_of([to_discard(o, n, owner_of(n))  # type: ignore[arg-type]
-                                                       for n in card_names(o, "aside")]))
+        # (a Bad Chomper's cards of an earlier round of this one: the winner's, en.bad-chomp.8)
+        return for_each_winner(s, o, lambda w: all_of([
+            takes(s, o, n, w) if is_bad_chompers(n) else to_discard(o, n, owner_of(n))  # type: ignore[arg-type]
+            for n in card_names(o, "aside")]))
     return fn
 
 
@@ -275,7 +279,7 @@ def _opt_tie_winnings(option: str) -> Any:
             return None
         if s.mode == "doble-chomp":  # (the replay's own cards are chomp.doble_replay_winnings')
             def tie_cards(w: int) -> Any:
-                return all_of([takes(s, o, n, w) if option == "all_tie_cards" or owner_of(n) == w
+                return all_of([takes(s, o, n, w) if option == "all_tie_cards" or owner_of(n) == w or is_bad_chompers(n)
                                or _one_can_chomp(s.table[w], kind_of(n)) else to_discard(o, n, owner_of(n))  # type: ignore[arg-type]
                                for n in card_names(o, "aside-tie")])
             return for_each_winner(s, o, tie_cards)
@@ -285,8 +289,8 @@ def _opt_tie_winnings(option: str) -> Any:
             req = []
             for n in card_names(o, "aside-tie"):
                 q, c = owner_of(n), kind_of(n)
-                if option == "all_tie_cards" or q == w or can_chomp(m, c):
-                    req.append(to_discard(o, n, w))
+                if option == "all_tie_cards" or q == w or can_chomp(m, c) or is_bad_chompers(n):
+                    req.append(to_discard(o, n, w))  # (a Bad Chomper's: the winner's, en.bad-chomp.8)
                 else:
                     req.append(to_discard(o, n, q))  # type: ignore[arg-type]
             for q, c, i in s.table_cards():
@@ -440,7 +444,7 @@ def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
         for n in card_names(o, "aside"):
             owner = owner_of(n)
             # (an owner washed up at this turn-over has no discard pile to take them back into)
-            back = option == "owners_reclaim" and owner is not None and owner not in out
+            back = option == "owners_reclaim" and owner is not None and owner not in out and not is_bad_chompers(n)
             req.append(to_discard(o, n, owner) if back else goes(o, n, "centre"))  # type: ignore[arg-type]
         return conj(*req)
     return fn

@@ -246,8 +246,8 @@ def the_object_is_to_collect_all_the_cards(s: Any, o: Outcome) -> Any:
     from rulecheck.games.chomp.spec.ending import holds, nothing_in_the_centre, the_round_ends
 
     over = the_round_ends(s, o)
-    if over is False:
-        return None
+    if over is False or len(s.active) != 2:
+        return None  # (one of the two was washed up in a replay, chomp.replay_no_card = washed_up)
     a, b = s.active
     ha, hb = holds(s, o, a), holds(s, o, b)
     parts = [implies(conj(over, ha, hb), o.eq("game", "goes-on"))]

@@ -94,8 +94,9 @@ class RaceSituation:
 
     ``table[p]`` is player p's face-up cards (one, two in Doble Chomp, none if he turned over
     none); ``aside`` the set-aside cards as ``(owner, card, origin)``, origin ``ink-out`` or ``tie``
-    (the round they were set aside in), ``war`` (a war's cards) or ``octopus`` (the cards of a
-    2-player round an Octopus interrupted); ``centre`` the ownerless Bad Chomp cards in the centre;
+    (the round they were set aside in; ``ink-out-bad`` or ``tie-bad`` for the card a player turned
+    over in a round in which he made a Bad Chomp), ``war`` (a war's cards) or ``octopus`` (the
+    cards of a 2-player round an Octopus interrupted); ``centre`` the ownerless Bad Chomp cards in the centre;
     ``bad_before`` who made a Bad Chomp earlier in this race; ``pile[p]`` how many cards p's pile
     holds (0, 1, or 2 for two or more) and ``has_discard[p]`` whether his discard pile holds any.
     ``event`` is ``("slap", p, q, card)`` (p is the first to slap q's card), ``("tie", p1, p2,
@@ -182,7 +183,8 @@ class RaceSituation:
         face = ", ".join(f"{pname(p)} {_cards_text(cs)}" for p, cs in enumerate(self.table) if cs) or "no cards"
         parts = [f"{MODE_NAMES[self.mode]}, {self.players} players, {step[self.step]}; face up: {face}"]
         if self.aside:
-            parts.append("set aside: " + ", ".join(f"{pname(p)}'s {DISPLAY[c]} ({o})" for p, c, o in self.aside))
+            parts.append("set aside: " + ", ".join(f"{pname(p)}'s {DISPLAY[c]} ({_origin_text(o)})"
+                                                   for p, c, o in self.aside))
         if self.centre:
             parts.append("in the centre: " + ", ".join(DISPLAY[c] for c in self.centre))
         if self.bad_before:
@@ -199,6 +201,11 @@ class RaceSituation:
             parts.append(f"nobody slaps ({could} could have won with a slap)" if could else
                          "nobody slaps (nobody could have won with a slap)")
         return "; ".join(parts) + "."
+
+
+def _origin_text(origin: str) -> str:
+    """A set-aside card's origin for reading: ``tie-bad`` as "tie, his Bad Chomp"."""
+    return origin[:-4] + ", his Bad Chomp" if origin.endswith("-bad") else origin
 
 
 def _holdings(active: tuple[int, ...], pile: tuple[int, ...], has_discard: tuple[bool, ...]) -> str:
@@ -259,7 +266,8 @@ class TurnSituation:
         parts = [f"{MODE_NAMES[self.mode]}, {self.players} players, {step[self.step]}; to turn over: {plays}",
                  f"top of the piles: {tops or 'nothing'}"]
         if self.aside:
-            parts.append("set aside: " + ", ".join(f"{pname(p)}'s {DISPLAY[c]} ({o})" for p, c, o in self.aside))
+            parts.append("set aside: " + ", ".join(f"{pname(p)}'s {DISPLAY[c]} ({_origin_text(o)})"
+                                                   for p, c, o in self.aside))
         if self.centre:
             parts.append("in the centre: " + ", ".join(DISPLAY[c] for c in self.centre))
         parts.append(_holdings(self.active, self.pile, self.has_discard))
@@ -436,6 +444,12 @@ def outcome(s: Any) -> Outcome:
 
 def card_names(o: Outcome, zone: str | None = None) -> list[str]:
     return [n for n in o.vars if n.startswith("card.") and (zone is None or n.split(".")[1].startswith(zone))]
+
+
+def is_bad_chompers(name: str) -> bool:
+    """Whether a set-aside card is one its owner turned over in a round in which he made a Bad
+    Chomp (origin ``ink-out-bad`` or ``tie-bad``): en.bad-chomp.8-9 say where it goes."""
+    return name.split(".")[1].endswith("-bad")
 
 
 def owner_of(name: str) -> int | None:
