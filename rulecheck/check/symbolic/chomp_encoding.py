@@ -1868,8 +1868,11 @@ class _Std:
         o2 = self.rule("chomp.nobody_can_chomp", z3.And(pc_nb, z3.Not(ink), z3.Not(anyone)), inp)
         like_tie = z3.And(z3.Not(anyone), o2("replay_like_tie"))
         centre = z3.If(anyone, o1("stay_in_centre"), o2("stay_in_centre"))
-        lt = w.copy()
-        self.replay(lt, _st.TIE_REPLAY, [lt[f"act{p}"] for p in range(n)])
+        lt = w.copy()  # (as after a tie: standard.set_aside_for_a_tie_replay)
+        pc_lt = z3.And(pc_nb, z3.Not(ink), like_tie)
+        lt_chompable = self.rule("chomp.tie_replay_winnings", pc_lt, inp)("chompable_only")
+        lt_bucket = [lt_chompable] * n if self.tie_bucket else None
+        self.replay(lt, _st.TIE_REPLAY, [lt[f"act{p}"] for p in range(n)], lt_bucket)
         nb = w.copy()
         for q in range(n):
             cards = self.one(nb[f"tab{q}"], nb[f"has{q}"])

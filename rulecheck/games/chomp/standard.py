@@ -510,8 +510,7 @@ def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
     ctx.cite("en.tie.1", "es.empate.1")
     if w.mode == DOBLE_CHOMP:
         ctx.cite("es.doble-chomp.3")
-    tie_bucket = ctx.rule("chomp.tie_replay_winnings") == "chompable_only"
-    w.set_aside_table(tie=(1 << len(w.table)) - 1 if tie_bucket else 0, bad=w.bad)
+    set_aside_for_a_tie_replay(w, ctx)
     if ctx.rule("chomp.tie_replay_players") == "tied_only":
         mask = 0
         for q in group:
@@ -520,6 +519,15 @@ def tie(w: Work, ctx: Context, s: ChompState, group: tuple[int, ...]) -> None:
     else:
         w.replay = w.active
     _replay(w, ctx, TIE_REPLAY)
+
+
+def set_aside_for_a_tie_replay(w: Work, ctx: Context) -> None:
+    """The face-up cards set aside before a tie's replay (en.tie.1, es.empate.1): a Bad
+    Chomper's apart (en.bad-chomp.8-9 still speak of them); the others, under
+    ``chomp.tie_replay_winnings = chompable_only``, as tie-round cards of which the replay's winner
+    takes only those she can chomp."""
+    tie_bucket = ctx.rule("chomp.tie_replay_winnings") == "chompable_only"
+    w.set_aside_table(tie=(1 << len(w.table)) - 1 if tie_bucket else 0, bad=w.bad)
 
 
 def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
@@ -535,7 +543,7 @@ def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
         two_player.to_war(w, ctx)  # as after a tie, and in the 2-player games a tie is a war
         return
     if opt == "replay_like_tie":
-        w.set_aside_table(bad=w.bad)
+        set_aside_for_a_tie_replay(w, ctx)
         w.replay = w.active
         _replay(w, ctx, TIE_REPLAY)
         return
