@@ -5,13 +5,11 @@ labels them, so that the specification can say where they go and the engine is c
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import textwrap
 from collections import Counter
 from functools import cache
+
+from chomp_helpers import run_pure_python
 
 from rulecheck.check.explore import Config, explore
 from rulecheck.core.game import Pending
@@ -99,10 +97,7 @@ _PLANTED = textwrap.dedent('''
 
 
 def _planted_run(which: str) -> dict[str, object]:
-    env = {**os.environ, "RULECHECK_PURE_PYTHON": "1"}
-    out = subprocess.run([sys.executable, "-c", _PLANTED, which], env=env, capture_output=True, text=True,
-                         check=True, timeout=600)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_pure_python(_PLANTED, which)  # type: ignore[no-any-return]
 
 
 def test_an_engine_that_gives_them_back_is_caught() -> None:

@@ -4,13 +4,10 @@ open or contradicts itself, and the engine checked against it (a planted fault i
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
+from chomp_helpers import run_pure_python
 
 from rulecheck.check.detectors import normative_clauses
 from rulecheck.check.determinacy import SpecRun, check_explored, clause_coverage, spec_findings
@@ -167,10 +164,7 @@ _PLANTED = textwrap.dedent('''
 
 
 def _planted_run(which: str) -> dict[str, object]:
-    env = {**os.environ, "RULECHECK_PURE_PYTHON": "1"}
-    out = subprocess.run([sys.executable, "-c", _PLANTED, which], env=env, capture_output=True, text=True,
-                         check=True, timeout=600)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_pure_python(_PLANTED, which)  # type: ignore[no-any-return]
 
 
 def test_a_planted_engine_fault_is_caught() -> None:

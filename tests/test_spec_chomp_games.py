@@ -5,10 +5,9 @@ finding a decision the engine takes alone (a silent decision) or against the tex
 from __future__ import annotations
 
 import dataclasses
-import os
-import subprocess
-import sys
 import textwrap
+
+from chomp_helpers import run_pure_python
 
 from rulecheck.check.determinacy import check_explored
 from rulecheck.check.explore import Config, explore
@@ -146,12 +145,7 @@ _PLANTED = textwrap.dedent('''
 
 
 def _planted(which: str) -> dict[str, list[object]]:
-    import json
-
-    env = {**os.environ, "RULECHECK_PURE_PYTHON": "1"}
-    out = subprocess.run([sys.executable, "-c", _PLANTED, which], env=env, capture_output=True, text=True,
-                         check=True, timeout=600)
-    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return run_pure_python(_PLANTED, which)  # type: ignore[no-any-return]
 
 
 def test_a_planted_fault_in_underwater_war_is_caught() -> None:

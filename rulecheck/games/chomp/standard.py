@@ -618,7 +618,7 @@ def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
     taken = [*w.centre, *won]
     if _any_cards(w.aside_bad):
         # a Bad Chomper's cards of an earlier Ink Out or tie round of this one: 'the winner of
-        # the round takes both of your cards' (whichever of them he can chomp)
+        # the round takes both of your cards', whether he can chomp them or not
         ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8")
         for cards in w.aside_bad:
             taken.extend(cards)

@@ -409,9 +409,9 @@ def no_winner_cards_stay_in_the_centre(s: Any, o: Outcome) -> Any:
         return _bad_chompers_set_aside_cards(s, o)
     if s.kind != "race":
         return None
-    earlier = _bad_chompers_set_aside_cards(s, o)
-    rest = _no_winner_cards_stay_in_the_centre(s, o)
-    return earlier if rest is None else rest if earlier is None else conj(earlier, rest)
+    parts = [c for c in (_bad_chompers_set_aside_cards(s, o), _no_winner_cards_stay_in_the_centre(s, o))
+             if c is not None]
+    return conj(*parts) if parts else None
 
 
 def _bad_chompers_set_aside_cards(s: Any, o: Outcome) -> Any:
