@@ -1702,19 +1702,30 @@ class _Std:
         w["shuf"] = z3.If(count, _bv(0, self.sel), w["shuf"])
         w["resume"] = z3.If(count, _bv(_st.R_NONE, 2), w["resume"])
 
-    def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
-        """standard._replay: the table's cards are set aside (a Bad Chomper's with the Bad
-        Chompers' cards; player p's with the tie-round cards of which the winner takes only what he
-        can chomp when ``tie_bucket[p]``, en.tie.4); the replaying players play again."""
+    def tie_replay_bucket(self, pc: Any, inp: State) -> Any:
+        """standard.set_aside_for_a_tie_replay: whether the cards set aside go with the tie-round
+        cards (``chomp.tie_replay_winnings = chompable_only``, consulted on path ``pc``); None where
+        the encoding has no tie bucket."""
+        chompable = self.rule("chomp.tie_replay_winnings", pc, inp)("chompable_only")
+        return chompable if self.tie_bucket else None
+
+    def set_aside_played(self, w: Sym, p: int, counts: list[Any], tie_bucket: Any) -> None:
+        """Player p's face-up cards (``counts``) set aside for a replay (``Work.set_aside_table``):
+        a Bad Chomper's with the Bad Chompers' cards, the others with the tie-round cards when
+        ``tie_bucket`` (a Bool; None: never) holds, else with the rest."""
+        was_bad = w[f"bad{p}"]
+        self.add(w, f"aside_bad{p}_", counts, was_bad)
+        if tie_bucket is None:
+            self.add(w, f"aside{p}_", counts, z3.Not(was_bad))
+        else:
+            self.add(w, f"aside{p}_", counts, z3.And(z3.Not(was_bad), z3.Not(tie_bucket)))
+            self.add(w, f"aside_tie{p}_", counts, z3.And(z3.Not(was_bad), tie_bucket))
+
+    def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: Any = None) -> None:
+        """standard._replay: the table's cards are set aside (:meth:`set_aside_played`); the
+        replaying players play again."""
         for p in range(self.n):
-            card = self.one(w[f"tab{p}"], w[f"has{p}"])
-            was_bad = w[f"bad{p}"]
-            self.add(w, f"aside_bad{p}_", card, was_bad)
-            if tie_bucket is None:
-                self.add(w, f"aside{p}_", card, z3.Not(was_bad))
-            else:
-                self.add(w, f"aside{p}_", card, z3.And(z3.Not(was_bad), z3.Not(tie_bucket[p])))
-                self.add(w, f"aside_tie{p}_", card, z3.And(z3.Not(was_bad), tie_bucket[p]))
+            self.set_aside_played(w, p, self.one(w[f"tab{p}"], w[f"has{p}"]), tie_bucket)
             w[f"tab{p}"] = _bv(0, CARD_BITS)
             w[f"has{p}"] = z3.BoolVal(False)
             w[f"rep{p}"] = replay_bits[p]
@@ -1853,9 +1864,8 @@ class _Std:
                             *[z3.Implies(bits[p], valid_pl[p]) for p in range(n)]))
         tie = w.copy()
         pc_tie = z3.And(pc, act == S_TIE)
-        chompable = self.rule("chomp.tie_replay_winnings", pc_tie, inp)("chompable_only")
+        bucket = self.tie_replay_bucket(pc_tie, inp)
         tied = self.rule("chomp.tie_replay_players", pc_tie, inp)("tied_only")
-        bucket = [z3.And(chompable, z3.Not(tie[f"bad{p}"])) for p in range(n)] if self.tie_bucket else None
         self.replay(tie, _st.TIE_REPLAY, [z3.If(tied, bits[p], tie[f"act{p}"]) for p in range(n)], bucket)
         results.append((act == S_TIE, tie))
         # nobody slaps
@@ -1869,9 +1879,7 @@ class _Std:
         like_tie = z3.And(z3.Not(anyone), o2("replay_like_tie"))
         centre = z3.If(anyone, o1("stay_in_centre"), o2("stay_in_centre"))
         lt = w.copy()  # (as after a tie: standard.set_aside_for_a_tie_replay)
-        pc_lt = z3.And(pc_nb, z3.Not(ink), like_tie)
-        lt_chompable = self.rule("chomp.tie_replay_winnings", pc_lt, inp)("chompable_only")
-        lt_bucket = [lt_chompable] * n if self.tie_bucket else None
+        lt_bucket = self.tie_replay_bucket(z3.And(pc_nb, z3.Not(ink), like_tie), inp)
         self.replay(lt, _st.TIE_REPLAY, [lt[f"act{p}"] for p in range(n)], lt_bucket)
         nb = w.copy()
         for q in range(n):

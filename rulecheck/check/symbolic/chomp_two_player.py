@@ -362,19 +362,11 @@ class _Doble(_Std):
         w["shuf"] = z3.If(over, _bv(0, SEL), w["shuf"])
         w["resume"] = z3.If(over, _bv(_st.R_NONE, 2), w["resume"])
 
-    def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: list[Any] | None = None) -> None:
-        """standard._replay: the table's cards are set aside (a Bad Chomper's with the Bad
-        Chompers' cards; player p's with the tie round's cards, of which the winner takes only what
-        she can chomp, when ``tie_bucket[p]``); the replaying players play again."""
+    def replay(self, w: Sym, step: int, replay_bits: list[Any], tie_bucket: Any = None) -> None:
+        """standard._replay: the table's cards (both of each player's) are set aside
+        (:meth:`set_aside_played`); the replaying players play again."""
         for p in range(2):
-            tab = self.table_counts(w, p)
-            was_bad = w[f"bad{p}"]
-            self.add(w, f"aside_bad{p}_", tab, was_bad)
-            if tie_bucket is None:
-                self.add(w, f"aside{p}_", tab, z3.Not(was_bad))
-            else:
-                self.add(w, f"aside{p}_", tab, z3.And(z3.Not(was_bad), z3.Not(tie_bucket[p])))
-                self.add(w, f"aside_tie{p}_", tab, z3.And(z3.Not(was_bad), tie_bucket[p]))
+            self.set_aside_played(w, p, self.table_counts(w, p), tie_bucket)
             w[f"rep{p}"] = replay_bits[p]
             for f in ("bad", "banw", "banb"):
                 w[f"{f}{p}"] = z3.BoolVal(False)
@@ -585,9 +577,8 @@ class _Doble(_Std):
         legal.append(z3.And(act == D_TIE, valid_pl[0], valid_pl[1]))
         tie = w.copy()
         pc_tie = z3.And(pc, act == D_TIE)
-        chompable = self.rule("chomp.tie_replay_winnings", pc_tie, inp)("chompable_only")
+        bucket = self.tie_replay_bucket(pc_tie, inp)
         self.rule("chomp.tie_replay_players", pc_tie, inp)  # both tied: the same two players replay
-        bucket = [z3.And(chompable, z3.Not(tie[f"bad{p}"])) for p in range(2)] if self.tie_bucket else None
         self.replay(tie, _st.TIE_REPLAY, [tie[f"act{p}"] for p in range(2)], bucket)
         results.append((act == D_TIE, tie))
         # nobody slaps
@@ -601,9 +592,7 @@ class _Doble(_Std):
         like_tie = z3.And(z3.Not(anyone), o2("replay_like_tie"))
         centre = z3.If(anyone, o1("stay_in_centre"), o2("stay_in_centre"))
         lt = w.copy()  # (as after a tie: standard.set_aside_for_a_tie_replay)
-        pc_lt = z3.And(pc_nb, z3.Not(ink), like_tie)
-        lt_chompable = self.rule("chomp.tie_replay_winnings", pc_lt, inp)("chompable_only")
-        lt_bucket = [lt_chompable] * 2 if self.tie_bucket else None
+        lt_bucket = self.tie_replay_bucket(z3.And(pc_nb, z3.Not(ink), like_tie), inp)
         self.replay(lt, _st.TIE_REPLAY, [lt[f"act{p}"] for p in range(2)], lt_bucket)
         nb = w.copy()
         for q in range(2):
