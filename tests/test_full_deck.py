@@ -217,7 +217,7 @@ def test_a_gap_the_playouts_miss_is_confirmed_by_more_seeded_games() -> None:
     from rulecheck.audit.jobs import targeted_job
 
     cfg = Config("chonker-party", "standard", 2, "full", "recommended")
-    found = targeted_job(cfg, [("ruling", "cp.final_tie")], 3_900, 2_000, None)
+    found = targeted_job([(cfg, 3_900)], [("ruling", "cp.final_tie")], 2_000, None)
     assert isinstance(found, list) and len(found) == 1
     gap = Finding("chonker-party.gap.final_tie", "chonker-party", "gap", "low", "gap", ruling="cp.final_tie",
                   configs=({**cfg.to_json(), "deck": "sweet=1,salty=1,chonk=1,leaf=2,war=2,hand=1"},))
@@ -226,6 +226,47 @@ def test_a_gap_the_playouts_miss_is_confirmed_by_more_seeded_games() -> None:
     seed, step = status["witness"]["seed"], status["witness"]["step"]
     assert len(playout_witness(cfg.load(), seed, step)) == step + 1
     assert full_deck_status(gap, [])["status"] == SMALL_DECK_ONLY
+
+
+def test_a_loop_and_a_gap_the_playouts_miss_are_found_by_more_seeded_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The targeted search looks for a loop that keeps the fairness assumption as well: seeded
+    3-player game 3427 comes back to a state (the game alone is kept, and confirms the loop). A
+    gap's ruling point is looked for in each configuration in turn: no 3-player game of the first
+    batch consults chomp.two_player_nobody_can_play, 4-player game 2181 does."""
+    from rulecheck.audit import jobs
+
+    three = Config("chomp", "standard", 3, "full", "recommended")
+    four = Config("chomp", "standard", 4, "full", "recommended")
+    found = jobs.targeted_job([(three, 3_400)], [("loop", "fair loop")], 5_000, None)
+    assert isinstance(found, list) and [(st.seed, st.games) for st in found] == [(3_427, 1)]
+    small = {"game": "chomp", "variant": "standard", "players": 3, "ruleset": "recommended", "deck": "mini"}
+    cycle = Finding("chomp.cycle.standard", "chomp", "non-termination", "high", "loop", configs=(small,),
+                    data={"fair": True})
+    assert full_deck_status(cycle, found)["status"] == CONFIRMED
+
+    monkeypatch.setattr(jobs, "TARGETED_GAMES", 500)
+    notes: list[str] = []
+    found = jobs.targeted_job([(three, 0), (four, 2_000)], [("ruling", "chomp.two_player_nobody_can_play")],
+                              5_000, notes.append)
+    assert isinstance(found, list) and [st.config for st in found] == [four]
+    assert found[0].ruling_steps["chomp.two_player_nobody_can_play"][0][0] == 2_181
+    assert "met none" in notes[0] and "met chomp.two_player_nobody_can_play" in notes[1]
+
+
+def test_a_dead_rule_is_looked_for_in_its_first_configuration_and_a_gap_in_each() -> None:
+    """A claim of absence is looked for in the first full-deck configuration of its variants and
+    player counts; what the errata would publish (a gap, a loop) in every one of them."""
+    from rulecheck.audit.full_deck import _where_to_look
+
+    stats = [playout_stats(Config("chomp", v, p, "full", "recommended").load(), 1, 0, 10,
+                           Config("chomp", v, p, "full", "recommended"))
+             for v, p in (("standard", 3), ("standard", 4), ("underwater-war", 2))]
+    configs = tuple({"variant": v, "players": p} for v, p in (("standard", 4), ("standard", 3)))
+    gap = Finding("chomp.gap.x", "chomp", "gap", "low", "gap", ruling="chomp.x", configs=configs)
+    dead = Finding("chomp.dead-rule.x", "chomp", "dead-rule", "low", "dead", clauses=("en.object.1",),
+                   configs=configs)
+    assert _where_to_look(gap, stats) == (0, 1)
+    assert _where_to_look(dead, stats) == (0,)
 
 
 def test_an_erratum_confirmed_findings_make_leaves_out_the_small_deck_ones() -> None:

@@ -129,36 +129,50 @@ its first game)."""
 
 def _targets(f: Finding, stats: Sequence[PlayoutStats]) -> tuple[str, str] | None:
     """What a finding still small-deck only needs a full-deck game to show: its ruling point met
-    (a gap or conflict; a ruling point 'never reached') or its clause applied (a dead rule)."""
+    (a gap or conflict; a ruling point 'never reached'), its clause applied (a dead rule) or a
+    loop that keeps the fairness assumption (play that can go on for ever, or a claim that every
+    loop needs an unfair move: the same loop confirms the one and refutes the other)."""
     if f.ruling and f.kind in ("gap", "conflict", "dead-rule"):
         target = ("ruling", f.ruling)
     elif f.kind == "dead-rule" and f.clauses:
         target = ("clause", f.clauses[0])
+    elif f.kind == "non-termination" and "fair" in f.data:
+        target = ("loop", "fair loop")
     else:
-        return None  # (asked first: the status of a loop or a claim replays the seeded games)
+        return None  # (an invariant replays the seeded games; traps need more than one game)
     if not stats or f.data.get("out_of_play") or full_deck_status(f, stats)["status"] != SMALL_DECK_ONLY:
         return None
     return target
 
 
+def _where_to_look(f: Finding, stats: Sequence[PlayoutStats]) -> tuple[int, ...]:
+    """The full-deck configurations (indices into ``stats``, in the audit's order) where the
+    targeted search looks for its target: every one of the finding's variants and player counts
+    for what the errata would publish once seen (a gap, a conflict, a loop), the first of them
+    for a claim of absence (a dead rule), which more games can only refute."""
+    keys = {(c.get("variant"), c.get("players")) for c in f.configs}
+    at = tuple(i for i, st in enumerate(stats) if st.config.game == f.game and st.config.deck == "full"
+               and (not keys or (st.config.variant, st.config.players) in keys))
+    return at[:1] if f.kind == "dead-rule" else at
+
+
 def targeted_search(findings: Sequence[Finding], stats: Sequence[PlayoutStats], max_steps: int, jobs: int,
                      note: Progress | None, client: Client | None = None) -> list[PlayoutStats]:
-    """More seeded full-deck games (seeds after the playouts', up to :data:`TARGETED_GAMES` per
-    configuration, in batches, stopping once every target is met) for the ruling points and
-    clauses of findings the playouts left small-deck only: each target is looked for in the first
-    full-deck configuration of its variant and player count. The games' statistics count only
-    for the full-deck statuses (not for the reported frequencies)."""
-    wanted: dict[int, set[tuple[str, str]]] = {}
+    """More seeded full-deck games for what the playouts left small-deck only (:func:`_targets`):
+    in each configuration :func:`_where_to_look` names, in turn, seeds after the playouts', up to
+    :data:`TARGETED_GAMES` per configuration, in batches, stopping once every target is met. The
+    games that met one come back as statistics that count only for the full-deck statuses (not
+    for the reported frequencies)."""
+    wanted: dict[tuple[int, ...], set[tuple[str, str]]] = {}
     for f in findings:
         target = _targets(f, stats)
-        keys = {(c.get("variant"), c.get("players")) for c in f.configs}
-        at = next((i for i, st in enumerate(stats) if st.config.game == f.game
-                   and (not keys or (st.config.variant, st.config.players) in keys)), None)
-        if target is not None and at is not None:
-            wanted.setdefault(at, set()).add(target)
+        where = _where_to_look(f, stats) if target is not None else ()
+        if target is not None and where:
+            wanted.setdefault(where, set()).add(target)
     calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-        (targeted_job, (stats[i].config, sorted(t), stats[i].seed + stats[i].games, max_steps, note))
-        for i, t in sorted(wanted.items())]
+        (targeted_job, ([(stats[i].config, stats[i].seed + stats[i].games) for i in where], sorted(t),
+                        max_steps, note))
+        for where, t in sorted(wanted.items())]
     if not calls:
         return []
     runner = Runner(jobs, client)

@@ -26,6 +26,7 @@ from rulecheck.check.determinacy import (
 )
 from rulecheck.check.ending import ending_of
 from rulecheck.check.explore import Config, ExploreResult, explore
+from rulecheck.check.full_deck import fair_loop
 from rulecheck.check.stats import PlayoutStats, playout_stats
 from rulecheck.check.war_loops import WarSearch, climb, war_searches
 from rulecheck.core.errors import RulecheckError
@@ -220,24 +221,38 @@ _TARGET_BATCH = 500
 
 
 @_job("targeted search")
-def targeted_job(cfg: Config, targets: list[tuple[str, str]], seed: int, max_steps: int,
+def targeted_job(where: list[tuple[Config, int]], targets: list[tuple[str, str]], max_steps: int,
                   note: Progress | None) -> list[PlayoutStats] | str:
-    """Batches of seeded games of ``cfg`` from ``seed`` until every target (a ruling point
-    consulted, a clause applied) is met or :data:`TARGETED_GAMES` are played: the batches that met
-    one (their statistics name the seed and step)."""
-    game = cfg.load()
+    """Seeded games of each configuration of ``where`` in turn, from its seed, in batches, until
+    every target is met or :data:`TARGETED_GAMES` are played there: a ruling point consulted, a
+    clause applied (the batches that met one: their statistics name the seed and step), a loop
+    that keeps the fairness assumption (:func:`rulecheck.check.full_deck.fair_loop`: the game
+    that shows it, alone)."""
     found: list[PlayoutStats] = []
     left = set(targets)
-    played = 0
-    while left and played < TARGETED_GAMES:
-        st = playout_stats(game, _TARGET_BATCH, seed + played, max_steps, cfg)
-        played += _TARGET_BATCH
-        met = {t for t in left if (st.ruling_steps if t[0] == "ruling" else st.clause_steps).get(t[1])}
-        if met:
-            found.append(st)
-            left -= met
-    if note is not None:
-        met_now = ", ".join(sorted(t for _, t in set(targets) - left)) or "none"
-        note(f"  full deck {cfg.label()}: {played:,} more seeded games from seed {seed} for "
-             f"{', '.join(t for _, t in targets)}: met {met_now}")
+    for cfg, seed in where:
+        if not left:
+            break
+        game = cfg.load()
+        played = 0
+        before = set(left)
+        while left and played < TARGETED_GAMES:
+            start = seed + played
+            played += _TARGET_BATCH
+            if any(kind != "loop" for kind, _ in left):
+                st = playout_stats(game, _TARGET_BATCH, start, max_steps, cfg)
+                met = {t for t in left if t[0] != "loop"
+                       and (st.ruling_steps if t[0] == "ruling" else st.clause_steps).get(t[1])}
+                if met:
+                    found.append(st)
+                    left -= met
+            if ("loop", "fair loop") in left:
+                loop = fair_loop(game, range(start, start + _TARGET_BATCH), max_steps)
+                if loop is not None:
+                    found.append(playout_stats(game, 1, loop[0], max_steps, cfg))
+                    left.discard(("loop", "fair loop"))
+        if note is not None:
+            met_now = ", ".join(sorted(t for _, t in before - left)) or "none"
+            note(f"  full deck {cfg.label()}: {played:,} more seeded games from seed {seed} for "
+                 f"{', '.join(t for _, t in sorted(before))}: met {met_now}")
     return found

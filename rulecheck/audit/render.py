@@ -23,6 +23,7 @@ def config_text(c: Mapping[str, Any]) -> str:
 def _full_deck_markdown(w: Callable[[str], None], report: AuditReport) -> None:
     """What the findings say about the real game: per kind, how many are confirmed on the full
     deck, refuted there, or so far seen with a reduced deck only (:mod:`rulecheck.check.full_deck`)."""
+    from rulecheck.audit.jobs import TARGETED_GAMES
     from rulecheck.check.full_deck import STATUSES
 
     counts = report.summary().get("full_deck")
@@ -31,11 +32,12 @@ def _full_deck_markdown(w: Callable[[str], None], report: AuditReport) -> None:
     w("## The full deck")
     w("")
     w("Each finding made on a reduced deck is looked for with the full deck of its game and player count, "
-      "in the seeded full-deck games: *confirmed* (found there, or its ruling point met there, or its readings "
-      "shown to differ there: the step is named, and `rulecheck simulate` with that seed plays the game), "
-      "*refuted* (a claim that something never happens, contradicted by a full-deck game), *small deck only* "
-      "(neither yet; nothing is proved impossible on the full deck: the errata hold these back), or *text* "
-      "(a claim about the books alone).")
+      "in the seeded full-deck games (and, for a ruling point, rule or loop they miss, in up to "
+      f"{TARGETED_GAMES:,} more per configuration): *confirmed* (found there, or its ruling point met there, "
+      "its loop gone round there, or its readings shown to differ there: the step is named, and "
+      "`rulecheck simulate` with that seed plays the game), *refuted* (a claim that something never happens, "
+      "contradicted by a full-deck game), *small deck only* (neither yet; nothing is proved impossible on the "
+      "full deck: the errata hold these back), or *text* (a claim about the books alone).")
     w("")
     w("| kind | " + " | ".join(STATUSES) + " |")
     w("|---|" + "---:|" * len(STATUSES))

@@ -14,9 +14,11 @@ each full-deck configuration, which :func:`rulecheck.check.stats.playout` replay
 * ``text``: a claim about the books alone (the editions compared, a worked example replayed),
   which no deck enters.
 
-A ruling point or clause the playouts did not meet is looked for in more seeded games of the
-same configuration (the audit's targeted search, up to ``rulecheck.audit.jobs.TARGETED_GAMES``): their
-statistics join the playouts' for the statuses only.
+A ruling point or clause the playouts did not meet, and a loop they did not show, is looked for in
+more seeded games (the audit's targeted search, up to ``rulecheck.audit.jobs.TARGETED_GAMES`` per
+configuration): a gap's or conflict's ruling point and a loop in each full-deck configuration of
+the finding's variants and player counts in turn, a rule or ruling point said never to be reached
+in the first. The games that met one join the playouts' statistics for the statuses only.
 
 An ambiguity shown on a reduced deck is looked for in the same seeded full-deck games, each step
 checked under the rules as written (:func:`rulecheck.check.determinacy.check_reading_steps`): a
@@ -45,8 +47,8 @@ from typing import Any
 from rulecheck.check.stats import PlayoutStats, playout
 from rulecheck.findings import Finding
 
-__all__ = ["CONFIRMED", "REFUTED", "SMALL_DECK_ONLY", "STATUSES", "TEXT", "full_deck_status", "small_deck_only",
-           "status_counts", "status_of"]
+__all__ = ["CONFIRMED", "REFUTED", "SMALL_DECK_ONLY", "STATUSES", "TEXT", "fair_loop", "full_deck_status",
+           "small_deck_only", "status_counts", "status_of"]
 
 CONFIRMED = "confirmed"
 REFUTED = "refuted"
@@ -128,15 +130,21 @@ def _replays(game: Any, st: PlayoutStats) -> Iterator[tuple[int, Iterator[tuple[
 
 
 def _fair_loop(st: PlayoutStats) -> tuple[int, int, int] | None:
-    """The first seeded game of ``st`` that comes back to a state it was in, by a loop with no
-    move its game's fairness assumption rules out (:meth:`Game.unfair`): (seed, the index of the
-    loop's first action, the index of its last). Repeating the loop's actions (chance outcomes
-    included) is a play that goes on for ever."""
-    game = st.config.load()
-    for seed, steps in _replays(game, st):
+    """The first seeded game of ``st`` that comes back to a state it was in without an unfair
+    move (:func:`fair_loop`)."""
+    return fair_loop(st.config.load(), range(st.seed, st.seed + st.games), st.max_steps)
+
+
+def fair_loop(game: Any, seeds: Iterable[int], max_steps: int) -> tuple[int, int, int] | None:
+    """The first of the seeded games ``seeds`` of ``game`` (as :func:`rulecheck.check.stats.playout`
+    plays them) that comes back to a state it was in, by a loop with no move its game's fairness
+    assumption rules out (:meth:`Game.unfair`): (seed, the index of the loop's first action, the
+    index of its last). Repeating the loop's actions (chance outcomes included) is a play that
+    goes on for ever."""
+    for seed in seeds:
         seen = {game.root_state(): 0}
         last_unfair = -1
-        for n, before, action, step in steps:
+        for n, (before, action, step) in enumerate(playout(game, seed, max_steps)):
             if game.unfair(before, action):
                 last_unfair = n
             start = seen.get(step.state)

@@ -60,8 +60,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "with_rule": "With the new text:",
         "affects": "Affects",
         "comes_up": "Comes up in",
-        "not_seen": "Not seen in our test games",
-        "never": "never in our test games",
+        "not_seen": "Rare: not seen in our {games:,} test games",
+        "never": "rare: not in our {games:,} test games",
         "every": "nearly every game",
         "most": "most games",
         "one_in": "about 1 game in {n}",
@@ -87,8 +87,8 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "with_rule": "Con el nuevo texto:",
         "affects": "Afecta a",
         "comes_up": "Ocurre en",
-        "not_seen": "No ha ocurrido en nuestras partidas de prueba",
-        "never": "ninguna de nuestras partidas de prueba",
+        "not_seen": "Raro: no ha ocurrido en nuestras {games} partidas de prueba",
+        "never": "raro: en ninguna de nuestras {games} partidas de prueba",
         "every": "casi todas las partidas",
         "most": "la mayoría de las partidas",
         "one_in": "aproximadamente 1 partida de cada {n}",
@@ -200,13 +200,14 @@ def consequence_rank(consequence: str) -> int:
 
 
 def frequency_words(hits: int | None, games: int | None, lang: str = "en") -> str:
-    """"about 1 game in 3" (or "nearly every game", "most games", "never in our test games"),
-    from how many seeded games met the problem; empty when it was not measured."""
+    """"about 1 game in 3" (or "nearly every game", "most games", "rare: not in our 1,400 test
+    games"), from how many seeded games met the problem; empty when it was not measured. A problem
+    none of them met may still be published: a longer search on the full deck showed it."""
     words = LABELS[lang]
     if not games or hits is None:
         return ""
     if hits == 0:
-        return words["never"]
+        return words["never"].format(games=games)
     if hits / games >= 0.9:
         return words["every"]
     if hits / games > 0.6:
@@ -215,13 +216,14 @@ def frequency_words(hits: int | None, games: int | None, lang: str = "en") -> st
 
 
 def frequency_sentence(hits: int | None, games: int | None, lang: str = "en") -> str:
-    """"Comes up in about 1 game in 3" ("Not seen in our test games"); empty when not measured."""
+    """"Comes up in about 1 game in 3" ("Rare: not seen in our 1,400 test games"); empty when not
+    measured."""
     words = LABELS[lang]
     often = frequency_words(hits, games, lang)
     if not often:
         return ""
     if hits == 0:
-        return words["not_seen"]
+        return words["not_seen"].format(games=games)
     return f"{words['comes_up']} {often}"
 
 
