@@ -29,6 +29,7 @@ from rulecheck.check.explore import Config, ExploreResult, explore
 from rulecheck.check.full_deck import fair_loop
 from rulecheck.check.stats import PlayoutStats, playout_stats
 from rulecheck.check.war_loops import WarSearch, climb, war_searches
+from rulecheck.core.collector import cyclic_gc_paused
 from rulecheck.core.errors import RulecheckError
 from rulecheck.findings import Finding
 
@@ -120,13 +121,15 @@ class PlayoutOutcome:
 def _job(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A pool job's errors as its result: a rule the model refuses or a crash in the model comes
     back as the string ``"<what>: ..."`` (the report lists it for that job, and the audit goes
-    on); an interrupt in a worker comes back as ``"interrupted"``, for the main process to act on."""
+    on); an interrupt in a worker comes back as ``"interrupted"``, for the main process to act on.
+    The job runs with the cyclic garbage collector paused (:mod:`rulecheck.core.collector`)."""
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         def job(*args: Any) -> Any:
             try:
-                return fn(*args)
+                with cyclic_gc_paused():
+                    return fn(*args)
             except RulecheckError as exc:
                 return f"{what}: {exc}"
             except Exception as exc:  # a crash in the model

@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Any, overload
 
 from rulecheck.check.store import StateStore
+from rulecheck.core.collector import cyclic_gc_paused
 from rulecheck.core.errors import RulecheckError, RulesetError
 from rulecheck.core.game import CHANCE, TERMINAL, Action, Game, Pending, Violation, action_to_json
 from rulecheck.core.rulings import Ruleset, load_ruleset, load_ruling_points
@@ -537,78 +538,79 @@ def explore(
     if invariants is not None:
         check(0, root_key)
 
-    transitions = 0
-    i = 0
-    stop = "exhausted"
-    while i < len(states):
-        if len(states) >= limit and i < len(states):
-            stop = "max-states"
-            break
-        if (i & (_CHECK_EVERY - 1)) == 0 and (deadline is not None or progress is not None):
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                stop = "max-seconds"
+    with cyclic_gc_paused():
+        transitions = 0
+        i = 0
+        stop = "exhausted"
+        while i < len(states):
+            if len(states) >= limit and i < len(states):
+                stop = "max-states"
                 break
-            if progress is not None and now >= next_report:
-                progress(i, len(states), transitions, now - t0)
-                next_report = now + progress_seconds
-        s = states[i]
-        actions = expand(game, s)
-        if actions is None:  # terminal
-            terminals.append(i)
-            o = outcome(s)
-            outcome_count[o] = outcome_count.get(o, 0) + 1
-            if o not in outcomes_first:
-                outcomes_first[o] = i
+            if (i & (_CHECK_EVERY - 1)) == 0 and (deadline is not None or progress is not None):
+                now = time.monotonic()
+                if deadline is not None and now >= deadline:
+                    stop = "max-seconds"
+                    break
+                if progress is not None and now >= next_report:
+                    progress(i, len(states), transitions, now - t0)
+                    next_report = now + progress_seconds
+            s = states[i]
+            actions = expand(game, s)
+            if actions is None:  # terminal
+                terminals.append(i)
+                o = outcome(s)
+                outcome_count[o] = outcome_count.get(o, 0) + 1
+                if o not in outcomes_first:
+                    outcomes_first[o] = i
+                offsets_append(len(succ))
+                i += 1
+                continue
+            if not actions:
+                deadlocks.append(i)
+            for a_idx, action in enumerate(actions):
+                step = apply(s, action)
+                transitions += 1
+                prov = step.provenance
+                cl = prov.clauses
+                if cl and cl not in seen_clause_tuples:
+                    seen_clause_tuples.add(cl)
+                    cited_update(cl)
+                t = step.state
+                if pack is None:
+                    # a stored key is canonical, and canonical() is idempotent: skip the call for it
+                    j = index_get(t)
+                    key = t
+                    if j is None and canon is not None and type(t) is not Pending:
+                        key = canon(t)
+                        j = index_get(key)
+                    stored = key
+                else:
+                    key = t if canon is None or type(t) is Pending else canon(t)
+                    stored = pack(key)
+                    j = index_get(stored)
+                if j is None:
+                    if pack is None:
+                        j = len(states)
+                        index[stored] = j  # type: ignore[index]
+                        states_append(stored)  # type: ignore[misc]
+                    else:
+                        j = store.add(stored)  # type: ignore[union-attr,arg-type]
+                    parent_append(i)
+                    pa_append(a_idx)
+                    if prov.gap is not None:
+                        g = prov.gap
+                        pending_count[g] = pending_count.get(g, 0) + 1
+                        if g not in pending_first:
+                            pending_first[g] = j
+                    elif invariants is not None:
+                        check(j, key)
+                if prov.rulings:
+                    for r in prov.rulings:
+                        if r not in rulings_first:
+                            rulings_first[r] = i
+                succ_append(j)
             offsets_append(len(succ))
             i += 1
-            continue
-        if not actions:
-            deadlocks.append(i)
-        for a_idx, action in enumerate(actions):
-            step = apply(s, action)
-            transitions += 1
-            prov = step.provenance
-            cl = prov.clauses
-            if cl and cl not in seen_clause_tuples:
-                seen_clause_tuples.add(cl)
-                cited_update(cl)
-            t = step.state
-            if pack is None:
-                # a stored key is canonical, and canonical() is idempotent: skip the call for it
-                j = index_get(t)
-                key = t
-                if j is None and canon is not None and type(t) is not Pending:
-                    key = canon(t)
-                    j = index_get(key)
-                stored = key
-            else:
-                key = t if canon is None or type(t) is Pending else canon(t)
-                stored = pack(key)
-                j = index_get(stored)
-            if j is None:
-                if pack is None:
-                    j = len(states)
-                    index[stored] = j  # type: ignore[index]
-                    states_append(stored)  # type: ignore[misc]
-                else:
-                    j = store.add(stored)  # type: ignore[union-attr,arg-type]
-                parent_append(i)
-                pa_append(a_idx)
-                if prov.gap is not None:
-                    g = prov.gap
-                    pending_count[g] = pending_count.get(g, 0) + 1
-                    if g not in pending_first:
-                        pending_first[g] = j
-                elif invariants is not None:
-                    check(j, key)
-            if prov.rulings:
-                for r in prov.rulings:
-                    if r not in rulings_first:
-                        rulings_first[r] = i
-            succ_append(j)
-        offsets_append(len(succ))
-        i += 1
 
     res.complete = stop == "exhausted"
     res.stop_reason = stop
