@@ -41,9 +41,10 @@ COMPILED_MODULES: tuple[str, ...] = (
     "rulecheck.games.chomp.two_player",
     "rulecheck.games.chomp.game",
     "rulecheck.check.store",
+    "rulecheck.check.frontier",
 )
 """The engine's hot path: provenance, and the Chomp! model's cards, state, races, rules and game; and the
-compact searches' state store."""
+explorer's loop and the compact searches' state store."""
 
 ENV = "RULECHECK_PURE_PYTHON"
 """Set to ``1`` to run the source even where a compiled build is present (or, at install time, to

@@ -30,6 +30,7 @@ from itertools import islice
 from types import MappingProxyType
 from typing import Any, overload
 
+from rulecheck.check.frontier import expand_all
 from rulecheck.check.store import StateStore
 from rulecheck.core.collector import cyclic_gc_paused
 from rulecheck.core.errors import RulecheckError, RulesetError
@@ -49,9 +50,6 @@ __all__ = [
 
 Progress = Callable[[int, int, int, float], None]
 """``progress(expanded, distinct, transitions, elapsed_seconds)``."""
-
-_CHECK_EVERY = 512
-
 
 @dataclass(frozen=True, order=True)
 class Config:
@@ -483,14 +481,9 @@ def explore(
     t0 = time.monotonic()
     deadline = None if max_seconds is None else t0 + max_seconds
     limit = max_states if max_states is not None else 1 << 62
-    next_report = t0 + progress_seconds
-
-    expand = expansion
     pack = _encoder(game) if compact else None
-    apply = game.apply_unchecked
     canon = game.canonical if symmetry else None
     invariants = game.invariants if check_invariants else None
-    outcome = game.outcome
 
     root = game.root_state()
     root_key = root if canon is None else canon(root)
@@ -510,107 +503,14 @@ def explore(
     res = ExploreResult(
         game, config or Config.of(game), symmetry, False, "", 0, 0, states, index, parent, parent_action, offsets, succ
     )
-    terminals = res.terminals
-    deadlocks = res.deadlocks
-    pending_first = res.pending_first
-    pending_count = res.pending_count
-    rulings_first = res.rulings_first
-    cited = res.clauses_cited
-    cited_update = cited.update
-    seen_clause_tuples: set[tuple[str, ...]] = set()
-    outcomes_first = res.outcomes_first
-    outcome_count = res.outcome_count
-    violations_first = res.violations_first
-    violation_count = res.violation_count
-    states_append = states.append if isinstance(states, list) else None
-    parent_append = parent.append
-    pa_append = parent_action.append
-    succ_append = succ.append
-    offsets_append = offsets.append
-    index_get: Callable[[Any], int | None] = index.get
-
-    def check(node: int, state: Hashable) -> None:
-        for v in invariants(state):  # type: ignore[misc]
-            violation_count[v.id] = violation_count.get(v.id, 0) + 1
-            if v.id not in violations_first:
-                violations_first[v.id] = (node, v)
-
     if invariants is not None:
-        check(0, root_key)
+        for v in invariants(root_key):
+            res.violation_count[v.id] = res.violation_count.get(v.id, 0) + 1
+            res.violations_first.setdefault(v.id, (0, v))
 
     with cyclic_gc_paused():
-        transitions = 0
-        i = 0
-        stop = "exhausted"
-        while i < len(states):
-            if len(states) >= limit and i < len(states):
-                stop = "max-states"
-                break
-            if (i & (_CHECK_EVERY - 1)) == 0 and (deadline is not None or progress is not None):
-                now = time.monotonic()
-                if deadline is not None and now >= deadline:
-                    stop = "max-seconds"
-                    break
-                if progress is not None and now >= next_report:
-                    progress(i, len(states), transitions, now - t0)
-                    next_report = now + progress_seconds
-            s = states[i]
-            actions = expand(game, s)
-            if actions is None:  # terminal
-                terminals.append(i)
-                o = outcome(s)
-                outcome_count[o] = outcome_count.get(o, 0) + 1
-                if o not in outcomes_first:
-                    outcomes_first[o] = i
-                offsets_append(len(succ))
-                i += 1
-                continue
-            if not actions:
-                deadlocks.append(i)
-            for a_idx, action in enumerate(actions):
-                step = apply(s, action)
-                transitions += 1
-                prov = step.provenance
-                cl = prov.clauses
-                if cl and cl not in seen_clause_tuples:
-                    seen_clause_tuples.add(cl)
-                    cited_update(cl)
-                t = step.state
-                if pack is None:
-                    # a stored key is canonical, and canonical() is idempotent: skip the call for it
-                    j = index_get(t)
-                    key = t
-                    if j is None and canon is not None and type(t) is not Pending:
-                        key = canon(t)
-                        j = index_get(key)
-                    stored = key
-                else:
-                    key = t if canon is None or type(t) is Pending else canon(t)
-                    stored = pack(key)
-                    j = index_get(stored)
-                if j is None:
-                    if pack is None:
-                        j = len(states)
-                        index[stored] = j  # type: ignore[index]
-                        states_append(stored)  # type: ignore[misc]
-                    else:
-                        j = store.add(stored)  # type: ignore[union-attr,arg-type]
-                    parent_append(i)
-                    pa_append(a_idx)
-                    if prov.gap is not None:
-                        g = prov.gap
-                        pending_count[g] = pending_count.get(g, 0) + 1
-                        if g not in pending_first:
-                            pending_first[g] = j
-                    elif invariants is not None:
-                        check(j, key)
-                if prov.rulings:
-                    for r in prov.rulings:
-                        if r not in rulings_first:
-                            rulings_first[r] = i
-                succ_append(j)
-            offsets_append(len(succ))
-            i += 1
+        stop, i, transitions = expand_all(game, res, expansion, canon, invariants, pack, store, limit, deadline,
+                                          progress, progress_seconds, t0)
 
     res.complete = stop == "exhausted"
     res.stop_reason = stop
