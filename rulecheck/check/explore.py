@@ -509,7 +509,7 @@ def explore(
             res.violations_first.setdefault(v.id, (0, v))
 
     with cyclic_gc_paused():
-        stop, i, transitions = expand_all(game, res, expansion, canon, invariants, pack, store, limit, deadline,
+        stop, i, transitions = expand_all(game, res, expansion, canon, invariants, pack, limit, deadline,
                                           progress, progress_seconds, t0)
 
     res.complete = stop == "exhausted"

@@ -30,7 +30,6 @@ def expand_all(
     canon: Callable[[Any], Any] | None,
     invariants: Callable[[Any], Any] | None,
     pack: Callable[[Any], bytes] | None,
-    store: Any,
     limit: int,
     deadline: float | None,
     progress: Callable[[int, int, int, float], None] | None,
@@ -43,8 +42,8 @@ def expand_all(
     every stored state is expanded (``"exhausted"``) or ``limit`` states are stored
     (``"max-states"``) or the ``deadline`` passes (``"max-seconds"``). ``canon`` gives a state's
     representative (None: no symmetry reduction), ``invariants`` the invariants a new state
-    breaks (None: not checked), ``pack`` its encoding for ``store`` (None: states kept as
-    objects in ``res.states`` and ``res.index``). Returns (why it stopped, states expanded,
+    breaks (None: not checked), ``pack`` its encoding for the store ``res.index`` (None: states
+    kept as objects in ``res.states`` and the dict ``res.index``). Returns (why it stopped, states expanded,
     transitions)."""
     apply = game.apply_unchecked
     outcome = game.outcome
@@ -122,7 +121,7 @@ def expand_all(
                     index[stored] = j
                     states.append(stored)
                 else:
-                    j = store.add(stored)
+                    j = index.add(stored)
                 parent.append(i)
                 parent_action.append(a_idx)
                 if prov.gap is not None:
