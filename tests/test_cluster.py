@@ -8,6 +8,7 @@ import os
 import re
 import signal
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -171,19 +172,28 @@ def _kill_own_worker() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-def test_a_job_that_keeps_killing_its_worker_is_a_clear_error() -> None:
+def test_a_job_that_keeps_killing_its_worker_is_a_clear_error(tmp_path: Path) -> None:
     """A job that takes its worker process down (a crash, the memory killer) is retried on a new
     worker by Dask; once Dask gives up, the audit stops with a message naming the job, not a
-    traceback from the scheduler."""
+    traceback from the scheduler, and the jobs already kept stay kept.
+
+    The first job is already in the checkpoint (as after an interrupted run), so the killing job
+    is the only one on the worker: a job run just before it on the same worker can be reported
+    lost with it (its result not yet sent when the worker died), which would make the job named
+    in the message depend on timing."""
     import dask
 
     from rulecheck.audit.runner import Runner
+    from rulecheck.checkpoint import Checkpoint
 
+    cp = Checkpoint.start(tmp_path, {"test": 1}, {})
+    cp.keep(0, "kept")
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}), cluster_client(LOCAL, 1) as c:
         runner = Runner(1, c)
         with pytest.raises(RulecheckError, match=r"job 2 of 2 \(_kill_own_worker\) failed on the Dask cluster: "
                                                  r"KilledWorker.*--resume"):
-            list(runner.map([(os.getpid, ()), (_kill_own_worker, ())]))
+            list(runner.map([(os.getpid, ()), (_kill_own_worker, ())], cp))
+    assert cp.done() == {0: "kept"}
 
 
 def test_a_cluster_left_without_workers_is_a_clear_error() -> None:
