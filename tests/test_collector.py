@@ -37,3 +37,35 @@ def test_the_collector_comes_back_on_after_an_error() -> None:
         assert gc.isenabled()
     finally:
         gc.enable() if was else gc.disable()
+
+
+class _Node:
+    """A container that can be put in a cycle and watched by a weak reference."""
+
+    def __init__(self) -> None:
+        self.other: object = None
+
+
+def test_what_the_block_keeps_goes_to_the_oldest_generation_and_a_cycle_is_still_collected() -> None:
+    """What a search allocates and keeps is not walked by the next young collection (moved to the
+    oldest generation on the way out), and nothing is frozen for good: a garbage cycle made in the
+    block is collected by a full collection."""
+    import weakref
+
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        with cyclic_gc_paused():
+            kept = [[i] for i in range(100)]
+            a, b = _Node(), _Node()
+            a.other, b.other = b, a
+            gone = weakref.ref(a)
+            del a, b
+        assert gc.get_freeze_count() == 0
+        oldest = {id(o) for o in gc.get_objects(generation=2)}
+        assert id(kept) in oldest and id(kept[0]) in oldest
+        assert gone() is not None  # the cycle is garbage, not collected yet ...
+        gc.collect()
+        assert gone() is None  # ... and collected by a full collection
+    finally:
+        gc.enable() if was else gc.disable()

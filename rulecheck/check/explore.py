@@ -30,7 +30,7 @@ from itertools import islice
 from types import MappingProxyType
 from typing import Any, overload
 
-from rulecheck.check.frontier import expand_all
+from rulecheck.check.frontier import expand_all, note_violations
 from rulecheck.check.store import StateStore
 from rulecheck.core.collector import cyclic_gc_paused
 from rulecheck.core.errors import RulecheckError, RulesetError
@@ -504,9 +504,7 @@ def explore(
         game, config or Config.of(game), symmetry, False, "", 0, 0, states, index, parent, parent_action, offsets, succ
     )
     if invariants is not None:
-        for v in invariants(root_key):
-            res.violation_count[v.id] = res.violation_count.get(v.id, 0) + 1
-            res.violations_first.setdefault(v.id, (0, v))
+        note_violations(res, 0, invariants(root_key))
 
     with cyclic_gc_paused():
         stop, i, transitions = expand_all(game, res, expansion, canon, invariants, pack, limit, deadline,

@@ -17,10 +17,21 @@ from typing import Any
 
 from rulecheck.core.game import Pending
 
-__all__ = ["CHECK_EVERY", "expand_all"]
+__all__ = ["CHECK_EVERY", "expand_all", "note_violations"]
 
 CHECK_EVERY = 512
 """How often (in states expanded; a power of two) the loop looks at the clock."""
+
+
+def note_violations(res: Any, node: int, found: Any) -> None:
+    """Count the invariants state ``node`` breaks (``found``: its violations) in ``res``'s
+    tables; the first state that breaks each one is kept with its violation."""
+    count: dict[str, int] = res.violation_count
+    first: dict[str, Any] = res.violations_first
+    for v in found:
+        count[v.id] = count.get(v.id, 0) + 1
+        if v.id not in first:
+            first[v.id] = (node, v)
 
 
 def expand_all(
@@ -62,8 +73,6 @@ def expand_all(
     seen_clause_tuples: set[tuple[str, ...]] = set()
     outcomes_first: dict[Any, int] = res.outcomes_first
     outcome_count: dict[Any, int] = res.outcome_count
-    violations_first: dict[str, Any] = res.violations_first
-    violation_count: dict[str, int] = res.violation_count
     listed = isinstance(states, list)
     next_report = t0 + progress_seconds
     transitions = 0
@@ -130,10 +139,9 @@ def expand_all(
                     if g not in pending_first:
                         pending_first[g] = j
                 elif invariants is not None:
-                    for v in invariants(key):
-                        violation_count[v.id] = violation_count.get(v.id, 0) + 1
-                        if v.id not in violations_first:
-                            violations_first[v.id] = (j, v)
+                    found = invariants(key)
+                    if found:
+                        note_violations(res, j, found)
             rulings = prov.rulings
             if rulings:
                 for r in rulings:

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rulecheck.check.explore import Config, ExploreResult, PackedStates, Progress, _decoder, _encoder, expansion
+from rulecheck.check.frontier import note_violations
 from rulecheck.check.store import StateStore
 from rulecheck.cluster import CONNECT_SECONDS
 from rulecheck.core.errors import RulecheckError
@@ -344,9 +345,7 @@ def _search(client: Client, config: Config, game: Game, encoded_root: bytes, pla
     res = ExploreResult(game, config, symmetry, False, "", 0, 0, [], {}, parent, parent_action, offsets, succ)
     seeded = [a.seed(encoded_root) for a in actors]
     for found in seeded:
-        for vid, v in found.result():
-            res.violations_first[vid] = (0, v)
-            res.violation_count[vid] = res.violation_count.get(vid, 0) + 1
+        note_violations(res, 0, [v for _, v in found.result()])
     distinct, expanded, level_end = 1, 0, 1
     stop = "exhausted"
     while expanded < distinct:

@@ -10,6 +10,14 @@ on after it (as it was), where any cycle left over is collected as usual. The au
 the same way (a search, its determinacy check, the playouts): the check makes no garbage cycles
 worth collecting either (four of the plan's checks in one process, the collector off throughout:
 the same peak memory, 4 % less CPU time).
+
+On the way out, what the block allocated and still holds (a search's stored states) is moved to
+the oldest generation without a walk (``gc.freeze()`` then ``gc.unfreeze()``, each a constant-time
+move of the generation lists). Left in the youngest, those objects were all walked by the first
+collection after the block, the whole search's states at once: about 0.19 s after the
+yardstick's 8-card search (1.6 million tracked objects), 8 % of its CPU time. In the oldest
+generation they are walked only by the next full collection, as any long-lived object, and a
+garbage cycle among them is collected then: nothing is frozen for good.
 """
 
 from __future__ import annotations
@@ -24,11 +32,15 @@ __all__ = ["cyclic_gc_paused"]
 @contextmanager
 def cyclic_gc_paused() -> Iterator[None]:
     """The cyclic garbage collector off for the ``with`` block, then as it was (also on an
-    error or an interrupt). Reference counting goes on freeing memory as usual."""
+    error or an interrupt), with what the block allocated moved to the oldest generation.
+    Reference counting goes on freeing memory as usual."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was:
+            if gc.get_freeze_count() == 0:  # (objects someone else froze stay frozen)
+                gc.freeze()  # every tracked object to the permanent generation (no walk) ...
+                gc.unfreeze()  # ... and from there to the oldest: long-lived, still collectable
             gc.enable()

@@ -364,7 +364,7 @@ class ChompGame(Game):
             out.append(Violation("cards-conserved", ("en.setup.1", "es.componentes.1"),
                                  f"cards not conserved: have {dict(sorted(have.items()))}, "
                                  f"deck has {dict(sorted(deck.items()))}"))
-        if s.phase in (TURN, 2, SHUFFLE) and s.mode == STANDARD and bin(s.active).count("1") < 3 and \
+        if s.phase in (TURN, RACE_PHASE, SHUFFLE) and s.mode == STANDARD and bin(s.active).count("1") < 3 and \
                 s.step == 0 and not any(s.table):  # (the last two's choice is step LAST_TWO)
             out.append(Violation("three-players-with-cards", ("en.ending.2",),
                                  "the 3+ player game goes on with fewer than 3 players"))
