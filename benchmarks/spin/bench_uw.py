@@ -1,5 +1,10 @@
 """Interleaved rulecheck-explorer vs SPIN runs on Underwater War decks (see README.md beside this file).
-usage: bench_uw.py N1 N2 ... [--rounds R] [--spin-only] [--sym | --both]"""
+usage: bench_uw.py N1 N2 ... [--rounds R] [--spin-only] [--sym | --both]
+
+One JSON line per run, then a summary line per deck (to standard error, so the JSON stays
+parseable): whether the state and transition counts agree in every round, and the explorer's CPU
+over pan's, round by round: the search alone (the yardstick's figure) and the whole process (the
+interpreter's start-up and exit included)."""
 import json
 import os
 import subprocess
@@ -65,6 +70,19 @@ def loadavg():
 def wbits(n):
     return {4: 18, 5: 18, 6: 18, 7: 18, 8: 19, 9: 21, 10: 23, 11: 25, 12: 27, 13: 28}.get(n, 28)
 
+def summary(n, sym, pairs):
+    """One line for a deck: counts agreeing in every round, and the CPU ratios of each round."""
+    if any("error" in ours for ours, _ in pairs):
+        return f"{n} cards{' (symmetry)' if sym else ''}: the explorer failed: " + \
+            next(ours["error"] for ours, _ in pairs if "error" in ours)
+    agree = all((o["states"], o["transitions"]) == (t["states"], t["transitions"]) for o, t in pairs)
+    search = ", ".join(f"{o['explore_cpu'] / t['pan_cpu']:.1f}x" for o, t in pairs)
+    process = ", ".join(f"{o['proc_cpu'] / t['pan_cpu']:.1f}x" for o, t in pairs)
+    o = pairs[0][0]
+    return (f"{n} cards{' (symmetry)' if sym else ''}: {o['states']:,} states, {o['transitions']:,} transitions, "
+            f"counts {'agree' if agree else 'DIFFER'}; explorer CPU / pan CPU: search {search}; "
+            f"whole process {process}")
+
 if __name__ == "__main__":
     rounds = 3
     ns = []
@@ -82,9 +100,17 @@ if __name__ == "__main__":
         i += 1
     for n in ns:
         for sym in syms:
+            pairs = []
             for rnd in range(rounds):
+                ours = None
                 if not spin_only:
-                    print(json.dumps(dict(tool="rulecheck", n=n, deck=deck(n), sym=sym, round=rnd, load=loadavg(),
-                                          **rulecheck(n, sym))), flush=True)
-                print(json.dumps(dict(tool="spin", n=n, deck=deck(n), sym=sym, round=rnd, load=loadavg(), w=wbits(n),
-                                      **spin(n, sym, wbits(n)))), flush=True)
+                    ours = dict(tool="rulecheck", n=n, deck=deck(n), sym=sym, round=rnd, load=loadavg(),
+                                **rulecheck(n, sym))
+                    print(json.dumps(ours), flush=True)
+                theirs = dict(tool="spin", n=n, deck=deck(n), sym=sym, round=rnd, load=loadavg(), w=wbits(n),
+                              **spin(n, sym, wbits(n)))
+                print(json.dumps(theirs), flush=True)
+                if ours is not None:
+                    pairs.append((ours, theirs))
+            if pairs:
+                print(summary(n, sym, pairs), file=sys.stderr, flush=True)
