@@ -124,3 +124,18 @@ def test_the_json_trace_is_the_engines_as_before() -> None:
     for step, (recorded) in zip(trace.steps, data["steps"], strict=True):
         assert recorded["text"] == g.describe_action(state, step.action)  # the engine's words, not the log's
         state = g.apply(state, step.action).state
+
+
+def test_higher_on_the_food_chain_names_the_card_that_won_and_only_after_a_comparison() -> None:
+    """'P's card is higher on the food chain' only where cards were compared: not when the other
+    player had no card to turn over (he loses without one), and with two cards turned (Doble
+    Chomp) it names the higher creature, not the last card turned (an erratum's example once read
+    "Player 2 turns over a Shark and a Plankton. Player 2's Plankton is higher on the food chain")."""
+    from rulecheck.games.chomp.cards import OCTOPUS, PLANKTON, SEAL, SHARK
+    from rulecheck.story.chomp import ChompStory
+
+    story = ChompStory(load_game("chomp", "doble-chomp", 2, "raw"))
+    assert story._higher(1, {1: (SHARK, PLANKTON)}) == ""
+    assert story._higher(1, {0: (), 1: (SHARK, PLANKTON)}) == ""
+    assert story._higher(1, {0: (SEAL,), 1: (SHARK, PLANKTON)}) == "Player 2's Shark is higher on the food chain."
+    assert story._higher(1, {0: (SEAL,), 1: (OCTOPUS,)}) == ""  # not on the food chain

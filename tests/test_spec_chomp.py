@@ -70,6 +70,29 @@ def test_each_option_of_the_ruling_resolves_the_conflict() -> None:
     assert won["winner"] == "P1" and bad["bad_chomp"] == "yes"
 
 
+FRENZY_ON_THE_EEL = _situation(("eel", "littlefish", "plankton"), ("slap", 1, 0, "eel"))
+"""A Feeding Frenzy in which P2 slaps P1's Electric Eel."""
+
+FRENZY_ON_A_CREATURE = _situation(("eel", "littlefish", "plankton"), ("slap", 1, 2, "plankton"))
+"""The same Frenzy, P2 slapping P3's Plankton."""
+
+SPECIAL_CARDS = "chomp.read.frenzy_special_cards"
+
+
+def test_a_frenzy_slap_on_the_eel_reads_two_ways() -> None:
+    """'Any player can chomp any card, except her own' (en.feeding-frenzy.2) against 'Nobody can
+    chomp an Octopus or an Electric eel' (en.food-chain.3): under the first reading the slap on the
+    Eel wins the Frenzy; under the second it does not, and the text no longer decides the step. A
+    slap on a creature reads one way only, and the point is not asked there."""
+    v, asked = determinacy(SPEC, FRENZY_ON_THE_EEL)
+    assert SPECIAL_CARDS in asked
+    assert v.kind == "determined" and dict(v.outcome)["winner"] == "P2"
+    other, _ = determinacy(SPEC, FRENZY_ON_THE_EEL, readings={SPECIAL_CARDS: "creatures-only"})
+    assert other.kind != "determined" or dict(other.outcome)["winner"] != "P2"
+    plain, asked = determinacy(SPEC, FRENZY_ON_A_CREATURE)
+    assert SPECIAL_CARDS not in asked and plain.kind == "determined" and dict(plain.outcome)["winner"] == "P2"
+
+
 def test_satisfies_names_the_clauses_a_wrong_outcome_breaks() -> None:
     v, _ = determinacy(SPEC, PLAIN)
     assert satisfies(SPEC, PLAIN, dict(v.outcome)) == (True, ())

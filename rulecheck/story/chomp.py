@@ -384,7 +384,9 @@ class ChompStory(Story):
         owned = {p: (*b.table[p], *b.aside[p], *b.aside_tie[p], *b.aside_bad[p], *turned.get(p, ())) for p in range(n)}
         takers = [p for p in range(n) if multiset_minus(gains[p][0] + gains[p][1], owned[p])]
         if len(takers) == 1 and b.mode != STANDARD and turned and b.race & KIND_MASK != RK_EEL:
-            out.append(self._higher(takers[0], turned))
+            higher = self._higher(takers[0], turned)
+            if higher:
+                out.append(higher)
         for p in range(n):
             got = gains[p][0] + gains[p][1]
             if not got:
@@ -411,7 +413,13 @@ class ChompStory(Story):
         return out
 
     def _higher(self, winner: int, turned: dict[int, tuple[int, ...]]) -> str:
-        card = turned[winner][-1] if turned.get(winner) else -1
+        """"P's card is higher on the food chain", where the round was won by comparing the cards
+        just turned over: the winner's highest creature among them (Doble Chomp turns two), and
+        only if another player turned a card over too (a player with none loses without a
+        comparison; an Octopus or an Eel is not on the food chain)."""
+        if not turned.get(winner) or not any(cards for p, cards in turned.items() if p != winner):
+            return ""
+        card = highest_creature(turned[winner])
         return self.w("higher", p=self.player(winner), card=self.name(card)) if card >= 0 else ""
 
     # ------------------------------------------------------------------ the end

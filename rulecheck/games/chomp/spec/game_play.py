@@ -15,6 +15,7 @@ from typing import Any
 
 from rulecheck.core.spec import Outcome, clause, conj, disj, implies, neg, same
 from rulecheck.games.chomp.spec.vocabulary import (
+    ACTION_CARDS,
     all_of,
     bad,
     can_chomp,
@@ -470,18 +471,31 @@ def an_eel_starts_a_feeding_frenzy(s: Any, o: Outcome) -> Any:
     return _an_eel_starts_a_feeding_frenzy(s, o) if normal_rules(s) else None
 
 
+def _special_card_not_chompable(s: Any, slap: tuple[int, int, str]) -> bool:
+    """Whether the slap is on another player's Octopus or Eel and, by reading
+    ``chomp.read.frenzy_special_cards``, nobody can chomp one in a Feeding Frenzy either
+    (en.food-chain.3: "Nobody can chomp an Octopus or an Electric eel")."""
+    return (slap[1] != slap[0] and slap[2] in ACTION_CARDS
+            and s.reading("chomp.read.frenzy_special_cards") == "creatures-only")
+
+
 def _any_card_except_her_own(s: Any, o: Outcome) -> Any:
     slap = s.slap if s.kind == "race" else None
-    if slap is None or slap[1] != slap[0] or "feeding-frenzy" not in s_races(o):
+    if slap is None or "feeding-frenzy" not in s_races(o):
+        return None
+    if slap[1] != slap[0] and not _special_card_not_chompable(s, slap):
         return None
     return implies(is_race(o, "feeding-frenzy"), neg(winner_is(o, slap[0])))
 
 
-@clause("en.feeding-frenzy.2", "es.anguila.2", kinds=("race",))
+@clause("en.feeding-frenzy.2", "es.anguila.2", readings=("chomp.read.frenzy_special_cards",), kinds=("race",))
 def any_card_except_her_own(s: Any, o: Outcome) -> Any:
     """"Any player can chomp any card, except her own."
 
-    In a Feeding Frenzy, slapping your own card does not win.
+    In a Feeding Frenzy, slapping your own card does not win. Reading
+    ``chomp.read.frenzy_special_cards``: whether "any card" takes in an Octopus and the Eel, which
+    "nobody can chomp" (en.food-chain.3); if not, a slap on another player's Octopus or Eel does
+    not win either.
     """
     return _any_card_except_her_own(s, o) if normal_rules(s) else None
 
@@ -490,6 +504,8 @@ def _first_to_slap_another_takes_all(s: Any, o: Outcome) -> Any:
     slap = s.slap if s.kind == "race" else None
     if slap is None or slap[1] == slap[0] or "feeding-frenzy" not in s_races(o):
         return None
+    if _special_card_not_chompable(s, slap):
+        return None  # not a chomp under that reading (en.feeding-frenzy.2)
     p = slap[0]
     req = [wins(o, p), round_over(o)]
     req += [takes(s, o, tvar(q, c, i), p) for q, c, i in s.table_cards()]
@@ -498,7 +514,8 @@ def _first_to_slap_another_takes_all(s: Any, o: Outcome) -> Any:
     return implies(is_race(o, "feeding-frenzy"), conj(*req))
 
 
-@clause("en.feeding-frenzy.3", "es.anguila.3", readings=("chomp.read.frenzy_all_cards",), kinds=("race",))
+@clause("en.feeding-frenzy.3", "es.anguila.3",
+        readings=("chomp.read.frenzy_all_cards", "chomp.read.frenzy_special_cards"), kinds=("race",))
 def first_to_slap_another_takes_all(s: Any, o: Outcome) -> Any:
     """"The first to slap another player's card and shout "Feeding Frenzy!" takes all the cards,
     even those that are higher on the food chain."

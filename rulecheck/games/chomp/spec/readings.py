@@ -18,6 +18,13 @@ READINGS = {
                 "'Any player can chomp any card': does it lift the Bad Chomps for higher and same cards?",
                 (("bad-chomps-stand", "No: the list of Bad Chomps applies in every race."),
                  ("lifts-bad-chomps", "Yes: in a Feeding Frenzy a higher or same card is a valid chomp."))),
+        Reading("chomp.read.frenzy_special_cards", "en.feeding-frenzy.2",
+                "'Any player can chomp any card, except her own': an Octopus or the Electric Eel too, though "
+                "'nobody can chomp an Octopus or an Electric eel' (en.food-chain.3)?",
+                (("special-cards-too", "Yes: in a Feeding Frenzy any other player's card can be chomped, the Eel "
+                  "and an Octopus included."),
+                 ("creatures-only", "No: nobody can chomp an Octopus or an Electric Eel, in a Feeding Frenzy "
+                  "either; a slap on one does not win the Frenzy."))),
         Reading("chomp.read.frenzy_all_cards", "en.feeding-frenzy.3",
                 "'takes all the cards': which cards?",
                 (("this-rounds-cards", "The cards turned over in this round."),
