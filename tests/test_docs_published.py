@@ -163,6 +163,27 @@ def test_a_question_not_yet_ruled_on_a_spanish_sentence_is_told_in_spanish(kind:
     assert not any(v in md for k, v in LABELS["en"].items() if k.startswith("open_"))
 
 
+def test_an_ambiguity_not_yet_ruled_says_what_each_reading_means() -> None:
+    """An open ambiguity's erratum lists the meanings of its readings, from the specification
+    (a reading renamed or reworded there changes the erratum; a Spanish one prints none)."""
+    from rulecheck.check.determinacy import spec_modules
+    from rulecheck.docs.errata import _open_erratum
+
+    mods = spec_modules("chomp")
+    assert mods is not None
+    point = "chomp.read.frenzy_special_cards"
+    meanings = tuple(m for _, m in mods[0].SPEC.readings[point].options)
+    f = Finding("chomp.ambiguity.frenzy_special_cards", "chomp", "ambiguity", "medium", "x",
+                clauses=("en.feeding-frenzy.2",), data={"reading": point})
+    md = "\n".join(erratum_markdown(1, _open_erratum(f)))
+    assert LABELS["en"]["readings"] in md and all(f"- {m}" in md for m in meanings)
+    spanish = _open_erratum(Finding("chomp.ambiguity.x", "chomp", "ambiguity", "medium", "x",
+                                    clauses=("es.anguila.2",), data={"reading": point}))
+    assert spanish.readings == ()
+    assert _open_erratum(Finding("chomp.ambiguity.y", "chomp", "ambiguity", "medium", "x",
+                                 clauses=("en.feeding-frenzy.2",), data={"reading": "no.such"})).readings == ()
+
+
 def test_only_questions_no_ruling_point_asks_yet_are_left_without_new_text(
     errata: list[Erratum], findings: list[Finding]
 ) -> None:

@@ -40,6 +40,7 @@ from rulecheck.docs.text import (
     quote,
 )
 from rulecheck.findings import Finding
+from rulecheck.games import game_part
 
 __all__ = ["HELD_BACK_NOTE", "HELD_BACK_TITLE", "PROBLEMS", "Change", "Erratum", "authored", "build_errata",
            "errata_markdown", "erratum_markdown", "held_back", "held_line", "published"]
@@ -90,6 +91,7 @@ class Erratum:
     situation: Situation | None = None
     options: tuple[str, ...] = ()
     findings: tuple[str, ...] = field(default=(), compare=False)
+    readings: tuple[str, ...] = ()  # an open ambiguity: what each reading of the sentence means
     small_deck: bool = False  # every finding behind it was seen with a reduced deck only
 
     @property
@@ -446,7 +448,17 @@ def _open_erratum(f: Finding) -> Erratum:
         problem = LABELS[lang]["open_gap"]
     where = tuple(quote(c, lang) for c in dict.fromkeys(c for c in f.clauses if lang_of(c) == lang))
     situation = situation_from_witness(f.witness) if f.witness is not None else None
-    return Erratum(f.id, f.game, lang, "cards", problem, where, None, None, None, situation, findings=(f.id,))
+    readings = _meanings(f.game, f.data.get("reading")) if f.kind == "ambiguity" and lang == "en" else ()
+    return Erratum(f.id, f.game, lang, "cards", problem, where, None, None, None, situation, findings=(f.id,),
+                   readings=readings)
+
+
+def _meanings(game: str, point: object) -> tuple[str, ...]:
+    """What each reading of an ambiguous sentence means, in the game's specification's words
+    (English: a Spanish erratum prints none)."""
+    readings = getattr(getattr(game_part(game, "spec"), "SPEC", None), "readings", {})
+    reading = readings.get(point) if isinstance(point, str) else None
+    return tuple(meaning for _, meaning in reading.options) if reading is not None else ()
 
 
 # --------------------------------------------------------------------------- Markdown
@@ -580,6 +592,8 @@ def erratum_markdown(n: int, e: Erratum) -> list[str]:
             out[-1] = ""
     else:
         out += [f"*{words['not_ruled']}*", ""]
+        if e.readings:
+            out += [words["readings"], ""] + [f"- {r}" for r in e.readings] + [""]
         options = [o for o in e.options if o]
         if options:
             out += ["Possible rulings:" if e.lang == "en" else "Posibles decisiones:", ""]

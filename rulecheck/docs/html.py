@@ -189,6 +189,9 @@ def _erratum_html(n: int, e: Erratum) -> str:
         parts += [quote_html(q) for q in e.where]
     if e.change is None:
         parts.append(f'<div class="open"><em>{escape(words["not_ruled"])}</em>')
+        if e.readings:
+            parts.append(f"<p>{escape(words['readings'])}</p><ul>"
+                         + "".join(f"<li>{escape(r)}</li>" for r in e.readings) + "</ul>")
         options = [o for o in e.options if o]
         if options:
             parts.append("<ul>" + "".join(f"<li>{escape(o)}</li>" for o in options) + "</ul>")

@@ -21,10 +21,10 @@ READINGS = {
         Reading("chomp.read.frenzy_special_cards", "en.feeding-frenzy.2",
                 "'Any player can chomp any card, except her own': an Octopus or the Electric Eel too, though "
                 "'nobody can chomp an Octopus or an Electric eel' (en.food-chain.3)?",
-                (("special-cards-too", "Yes: in a Feeding Frenzy any other player's card can be chomped, the Eel "
-                  "and an Octopus included."),
-                 ("creatures-only", "No: nobody can chomp an Octopus or an Electric Eel, in a Feeding Frenzy "
-                  "either; a slap on one does not win the Frenzy."))),
+                (("special-cards-too", "In a Feeding Frenzy a player can chomp any other player's card, an "
+                  "Octopus or the Eel too: a slap on one wins the Frenzy."),
+                 ("creatures-only", "Nobody can chomp an Octopus or an Electric Eel, in a Feeding Frenzy "
+                  "either: a slap on one does not win the Frenzy."))),
         Reading("chomp.read.frenzy_all_cards", "en.feeding-frenzy.3",
                 "'takes all the cards': which cards?",
                 (("this-rounds-cards", "The cards turned over in this round."),
