@@ -456,8 +456,8 @@ def _open_erratum(f: Finding) -> Erratum:
 def _meanings(game: str, point: object) -> tuple[str, ...]:
     """What each reading of an ambiguous sentence means, in the game's specification's words
     (English: a Spanish erratum prints none)."""
-    readings = getattr(getattr(game_part(game, "spec"), "SPEC", None), "readings", {})
-    reading = readings.get(point) if isinstance(point, str) else None
+    spec = game_part(game, "spec")
+    reading = spec.SPEC.readings.get(point) if spec is not None and isinstance(point, str) else None
     return tuple(meaning for _, meaning in reading.options) if reading is not None else ()
 
 
