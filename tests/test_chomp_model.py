@@ -295,7 +295,7 @@ def test_chance_actor_and_terminal() -> None:
 # --------------------------------------------------------------------------- action cards and ties
 
 def _start(tops: list[list[str]], choices: dict[str, str] | None = None):
-    game = load_game("chomp", "standard", 4, {"choices": choices or {}})
+    game = load_game("chomp", "standard", len(tops), {"choices": choices or {}})
     s = game.new_initial_state(deal=deal_with_tops(game, tops))
     return game, game.apply(s, ("turn_over",)).state
 
@@ -336,6 +336,30 @@ def test_feeding_frenzy_with_octopus(option: str, valid: bool) -> None:
         assert sorted(after.discards[2]) == [PLANKTON, SHARK, EEL, OCTOPUS]
     else:
         assert after.bad == 0b100 and after.phase == PHASE_RACE
+
+
+@pytest.mark.parametrize(("option", "special"), [
+    ("any_card", "any_card"), ("bad_chomp_applies", "any_card"),
+    ("frenzy_overrides", "bad_chomp"), ("bad_chomp_applies", "bad_chomp"),
+])
+def test_feeding_frenzy_on_the_eel_and_an_octopus(option: str, special: str) -> None:
+    """en.feeding-frenzy.2 against en.food-chain.3 (ruling chomp.frenzy_special_cards): a slap on
+    another player's Eel or Octopus wins the Frenzy, or nobody can chomp one and it is a Bad
+    Chomp; an Octopus on an Octopus is the same card (chomp.frenzy_vs_bad_chomp) only where
+    such cards can be chomped."""
+    option = "frenzy_overrides" if option == "any_card" else option
+    game, s = _start([["eel"], ["shark"], ["plankton"], ["octopus"], ["octopus"]],
+                     {"chomp.frenzy_vs_bad_chomp": option, "chomp.frenzy_special_cards": special})
+    for slap in (("slap", 1, 0, EEL), ("slap", 2, 3, OCTOPUS)):
+        after = game.apply(s, slap).state
+        if special == "any_card":
+            assert after.phase != PHASE_RACE and EEL in after.discards[slap[1]], slap
+        else:
+            assert after.bad == 1 << slap[1] and after.phase == PHASE_RACE, slap
+            assert "Bad Chomp" in game.describe_action(s, slap)
+    same = game.apply(s, ("slap", 4, 3, OCTOPUS)).state  # his Octopus on another Octopus
+    ok = special == "any_card" and option == "frenzy_overrides"
+    assert (same.phase != PHASE_RACE) == ok and (same.bad == 1 << 4) == (not ok)
 
 
 @pytest.mark.parametrize(("option", "expected"), [

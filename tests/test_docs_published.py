@@ -270,3 +270,22 @@ def test_an_ambiguity_the_errata_do_not_settle_at_its_witness_keeps_its_erratum(
     for g in findings:
         if g.id in left_out:
             assert g.data["settled"]["settled"] is True, g.id
+
+
+def test_an_example_plays_on_until_what_the_ruling_changes_shows(findings: list[Finding]) -> None:
+    """A ruling taken as a Feeding Frenzy starts changes nothing one sees at the turn-over: the
+    example plays on to the first slap whose outcome the option decides, and that slap reads
+    differently under each option (it wins the Frenzy, or it is a Bad Chomp)."""
+    from rulecheck.docs.situation import situation_from_witness, tell
+    from rulecheck.story import story_for
+
+    point = "chomp.frenzy_special_cards"
+    f = next(f for f in findings if f.ruling == point and f.witness is not None)
+    assert f.witness is not None
+    told = {}
+    for option in ("any_card", "bad_chomp"):
+        s = situation_from_witness(f.witness, point, option)
+        assert s.game is not None and s.then, option
+        told[option] = " ".join(tell(s, story_for(s.game, "en")).event)
+    assert "Feeding Frenzy!" in told["any_card"] and "the Feeding Frenzy is theirs" in told["any_card"]
+    assert "Electric Eel: a Bad Chomp" in told["bad_chomp"] or "Octopus: a Bad Chomp" in told["bad_chomp"], told

@@ -37,7 +37,9 @@ class Situation:
     ``steps``: every step as (before, action, after); ``problem``: the index of the step that
     shows the problem (-1: none); ``resolved``: that step's result once ``option`` settles
     ``ruling`` (``None`` if no option was given or the step did not stop at that ruling);
-    ``loop_start``: for a play that repeats forever, the index of the loop's first step.
+    ``loop_start``: for a play that repeats forever, the index of the loop's first step;
+    ``then``: the steps after ``resolved`` that show what ``option`` changes, where the resolved
+    step alone reads the same under every option (:func:`_what_it_changes`).
     """
 
     game: Game | None
@@ -49,6 +51,7 @@ class Situation:
     resolved: Hashable | None = None
     loop_start: int | None = None
     error: str | None = None
+    then: tuple[tuple[Hashable, Action, Hashable], ...] = ()
 
     @property
     def pending(self) -> str | None:
@@ -71,6 +74,8 @@ class Situation:
             out += [_settled(before), _settled(after)]
         if self.resolved is not None:
             out.append(_settled(self.resolved))
+        for _, _, after in self.then:
+            out.append(_settled(after))
         return out
 
 
@@ -104,20 +109,76 @@ def situation_from_witness(witness: Witness, ruling: str | None = None, option: 
         state = after
     problem = witness.problem_step if 0 <= witness.problem_step < len(steps) else -1
     resolved = _resolve(game, steps[problem][2], ruling, option) if problem >= 0 else None
-    return Situation(game, config, tuple(steps), problem, ruling, option, resolved, witness.loop_start)
+    then = _what_it_changes(game, steps[problem][2], str(ruling), str(option), resolved) \
+        if resolved is not None else ()
+    return Situation(game, config, tuple(steps), problem, ruling, option, resolved, witness.loop_start, then=then)
 
 
 def _resolve(game: Game, after: Hashable, ruling: str | None, option: str | None) -> Hashable | None:
     if not isinstance(after, Pending) or ruling is None or option is None or after.ruling != ruling:
         return None
     try:
-        settled = game.apply(after, ("ruling", ruling, option)).state
-        while isinstance(settled, Pending):  # a later ruling point of the same step
-            point = game.ruling_points[settled.ruling]
-            settled = game.apply(settled, ("ruling", settled.ruling, point.recommended or point.option_ids[0])).state
+        return _recommended(game, game.apply(after, ("ruling", ruling, option)).state)
     except RulecheckError:
         return None
-    return settled
+
+
+def _recommended(game: Game, state: Hashable) -> Hashable:
+    """``state``, any ruling point it stops at settled by its recommended option (in turn)."""
+    while isinstance(state, Pending):
+        point = game.ruling_points[state.ruling]
+        state = game.apply(state, ("ruling", state.ruling, point.recommended or point.option_ids[0])).state
+    return state
+
+
+THEN_DEPTH = 3
+"""At most how many steps after the ruling an example plays to show what the option changes."""
+THEN_NODES = 400
+"""At most how many pairs of states that search visits."""
+
+
+def _what_it_changes(game: Game, after: Hashable, ruling: str, option: str,
+                     resolved: Hashable) -> tuple[tuple[Hashable, Action, Hashable], ...]:
+    """Where the step settled by ``option`` reads the same as under the ruling point's other
+    options (a ruling taken as a race starts changes nothing you can see yet), the fewest steps
+    after it, at most :data:`THEN_DEPTH`, after which the story differs from one other option's:
+    the same actions played from both settled states, breadth first in the game's order of
+    legal actions, chance steps not taken. Empty where the step itself already differs, or
+    nothing within reach does."""
+    from rulecheck.story import story_for  # (the story reads the game; imported where needed)
+
+    story = story_for(game, "en")
+    point = game.ruling_points.get(ruling)
+    if point is None:
+        return ()
+    mine = story.step(after, ("ruling", ruling, option), resolved, rulings=False)
+    others = [(o, st) for o in point.option_ids if o != option
+              for st in [_resolve(game, after, ruling, o)] if st is not None]
+    if not others or any(story.step(after, ("ruling", ruling, o), st, rulings=False) != mine for o, st in others):
+        return ()
+    queue: list[tuple[tuple[tuple[Hashable, Action, Hashable], ...], Hashable, Hashable]] = \
+        [((), resolved, st) for _, st in others]
+    visited = 0
+    while queue and visited < THEN_NODES:
+        path, a, b = queue.pop(0)
+        visited += 1
+        if len(path) >= THEN_DEPTH or game.is_terminal(a) or game.is_terminal(b) \
+                or game.is_chance_node(a) or game.is_chance_node(b):
+            continue
+        theirs = set(game.legal_actions(b))
+        for action in game.legal_actions(a):
+            if action not in theirs:
+                continue
+            try:
+                a2 = _recommended(game, game.apply(a, action).state)
+                b2 = _recommended(game, game.apply(b, action).state)
+            except RulecheckError:
+                continue
+            step = (a, action, a2)
+            if story.step(a, action, a2, rulings=False) != story.step(b, action, b2, rulings=False):
+                return (*path, step)
+            queue.append(((*path, step), a2, b2))
+    return ()
 
 
 def _broken(config: Mapping[str, Any], why: str) -> Situation:
@@ -152,6 +213,9 @@ def tell(s: Situation, story: Story) -> Told:
     if s.resolved is not None:
         event = story.step(after, ("ruling", s.ruling, s.option), s.resolved, rulings=False)
         shown = s.resolved
+        for b, a, c in s.then:
+            event = (*event, *story.step(b, a, c, rulings=False))
+            shown = c
     else:
         event = story.step(before, action, after, rulings=False)
         shown = after

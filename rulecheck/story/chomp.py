@@ -20,6 +20,7 @@ from rulecheck.games.chomp.race import (
     BAD_NOT_LOWEST,
     BAD_OWN,
     BAD_SAME,
+    BAD_WRONG,
     classify,
     highest_creature,
     lowest,
@@ -109,6 +110,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why_ink": "nobody may chomp in an Ink Out",
         "why_not_lowest": "it is not the lowest card",
         "why_wrong": "their card cannot chomp it",
+        "why_special": "nobody can chomp an Octopus or an Electric Eel",
         "wins": "{p} was first and wins the round.",
         "frenzy_wins": "{p} was first: the Feeding Frenzy is theirs.",
         "tie": "{ps} slap at the same time: a tie. The cards are set aside.",
@@ -175,6 +177,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why_ink": "nadie puede morder en un Ink Out",
         "why_not_lowest": "no es la carta más baja",
         "why_wrong": "su carta no puede morderla",
+        "why_special": "nadie puede morder un pulpo o una anguila eléctrica",
         "wins": "{p} fue el primero y gana la ronda.",
         "frenzy_wins": "{p} fue el primero: el frenesí es suyo.",
         "tie": "{ps} golpean a la vez: un empate. Las cartas se apartan.",
@@ -373,6 +376,8 @@ class ChompStory(Story):
             # higher than his card; with two or more, higher than the highest of them
             mine = highest_creature(cards) if len(cards) > 1 else cards[0]
             return self.w("why_higher", mine=self.name(mine if mine >= 0 else cards[0]))
+        if verdict == BAD_WRONG and card > SHARK and (b.race & KIND_MASK) == RK_FRENZY:
+            return self.w("why_special")  # (ruling chomp.frenzy_special_cards, en.food-chain.3)
         return self.w({BAD_OWN: "why_own", BAD_INK: "why_ink", BAD_NOT_LOWEST: "why_not_lowest"}.get(
             verdict, "why_wrong"))
 

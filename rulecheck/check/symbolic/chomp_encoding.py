@@ -1006,6 +1006,7 @@ STD_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.reshuffle_when",
         "chomp.lower_not_lowest",
         "chomp.frenzy_vs_bad_chomp",
+        "chomp.frenzy_special_cards",
         "chomp.eel_in_replay",
         "chomp.octopus_in_replay",
         "chomp.bad_chomp_again",
@@ -1784,15 +1785,20 @@ class _Std:
         # Feeding Frenzy
         asides = z3.Or([z3.Or([x != 0 for x in self.set_aside(w, q) + self.bad_vec(w, q)]) for q in range(n)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
+        # standard._frenzy_special_relevant: another's Octopus or Eel
+        special_rel = z3.Or([z3.And(has[p], has[q], z3.Not(self.ordinary(tab[q]))) for p, q in pairs])
+        special_bad = z3.And(special_rel, self.rule("chomp.frenzy_special_cards", z3.And(pc, eel, special_rel),
+                                                    inp)("bad_chomp"))
         # standard._frenzy_bad_relevant: a card the same as or higher than the slapper's own
-        # creature, or the same Eel or Octopus as his own
+        # creature, or (unless nobody can chomp one) the same Eel or Octopus as his own
         frenzy_rel = z3.Or([z3.And(has[p], has[q], z3.Or(
             z3.And(self.ordinary(tab[p]), self.ordinary(tab[q]), z3.ULE(tab[p], tab[q])),
-            z3.And(z3.Not(self.ordinary(tab[q])), tab[q] == tab[p]))) for p, q in pairs])
+            z3.And(z3.Not(special_bad), z3.Not(self.ordinary(tab[q])), tab[q] == tab[p]))) for p, q in pairs])
         fb = self.rule("chomp.frenzy_vs_bad_chomp", z3.And(pc, eel, frenzy_rel), inp)("bad_chomp_applies")
         f_frenzy = flags | z3.If(z3.And(in_replay, asides, cur), _bv(_st.F_FRENZY_CURRENT, RACE_BITS),
                                  _bv(0, RACE_BITS)) \
-            | z3.If(z3.And(frenzy_rel, fb), _bv(_st.F_FRENZY_BAD, RACE_BITS), _bv(0, RACE_BITS))
+            | z3.If(z3.And(frenzy_rel, fb), _bv(_st.F_FRENZY_BAD, RACE_BITS), _bv(0, RACE_BITS)) \
+            | z3.If(special_bad, _bv(_st.F_FRENZY_SPECIAL_BAD, RACE_BITS), _bv(0, RACE_BITS))
         # Ink Out (an Octopus in an Ink Out replay is a ruling point)
         ignored = self.rule("chomp.octopus_in_replay", z3.And(pc, z3.Not(eel), octo, step == _st.REPLAY),
                             inp)("octopus_ignored")
@@ -1825,10 +1831,13 @@ class _Std:
         hi = z3.Or(z3.UGT(c, _cards.SHARK), z3.UGE(t, c))
         c_valid = z3.And(z3.Not(hi), z3.Or(lowest, _bit(race, _st.F_LNL_WIN)))
         c_bad = z3.Or(hi, z3.And(z3.Not(lowest), _bit(race, _st.F_LNL_BAD)))
-        # a Frenzy's Bad Chomp (F_FRENZY_BAD): a creature the same as or higher than his, or the
+        # a Frenzy's Bad Chomp: an Eel or Octopus where nobody can chomp one (F_FRENZY_SPECIAL_BAD);
+        # where kinds 1-2 apply (F_FRENZY_BAD), a creature the same as or higher than his, or the
         # same Eel or Octopus as his (en.bad-chomp.4)
-        f_bad = z3.And(_bit(race, _st.F_FRENZY_BAD), z3.Or(
-            z3.And(self.ordinary(t), self.ordinary(c), z3.UGE(t, c)), z3.And(z3.Not(self.ordinary(t)), t == c)))
+        f_bad = z3.Or(z3.And(_bit(race, _st.F_FRENZY_SPECIAL_BAD), z3.Not(self.ordinary(t))),
+                      z3.And(_bit(race, _st.F_FRENZY_BAD), z3.Or(
+                          z3.And(self.ordinary(t), self.ordinary(c), z3.UGE(t, c)),
+                          z3.And(z3.Not(self.ordinary(t)), t == c))))
         valid = z3.If(kind == _st.RK_CHOMP, c_valid, z3.And(kind == _st.RK_FRENZY, z3.Not(f_bad)))
         bad = z3.If(kind == _st.RK_CHOMP, c_bad, z3.If(kind == _st.RK_FRENZY, f_bad, z3.BoolVal(True)))
         return valid, bad

@@ -135,6 +135,7 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.two_player_bad_chomps",
         "chomp.eel_in_replay",
         "chomp.frenzy_vs_bad_chomp",
+        "chomp.frenzy_special_cards",
         "chomp.octopus_in_replay",
         "chomp.doble_lowest_yours",
         "chomp.lower_not_lowest",
@@ -464,19 +465,26 @@ class _Doble(_Std):
         prefixes = ("aside", "aside_tie", "aside_bad") if self.tie_bucket else ("aside", "aside_bad")
         asides = z3.Or([self.any_(w, f"{x}{q}_") for x in prefixes for q in range(2)])
         cur = self.rule("chomp.eel_in_replay", z3.And(pc, eel, in_replay, asides), inp)("current_cards_only")
+        # standard._frenzy_special_relevant: another's Octopus or Eel
+        special_rel = z3.Or([z3.And(w[f"cnt{p}"] != 0, h, z3.Not(self.ordinary(c)))
+                             for p in range(2) for h, c in self.cards(w, 1 - p)])
+        special_bad = z3.And(special_rel, self.rule("chomp.frenzy_special_cards", z3.And(pc, eel, special_rel),
+                                                    inp)("bad_chomp"))
         # standard._frenzy_bad_relevant: another's creature the same as or higher than one's highest
-        # creature, or the same Eel or Octopus as one of one's own
+        # creature, or (unless nobody can chomp one) the same Eel or Octopus as one of one's own
         rel = []
         for p in range(2):
             has_mine, mine = self.mine(w, p)
             rel += [z3.And(h, z3.Or(z3.And(has_mine, self.ordinary(c), z3.ULE(mine, c)),
-                                    z3.And(z3.Not(self.ordinary(c)), self.holds_card(w, p, c))))
+                                    z3.And(z3.Not(special_bad), z3.Not(self.ordinary(c)),
+                                           self.holds_card(w, p, c))))
                     for h, c in self.cards(w, 1 - p)]
         frenzy_rel = z3.Or(rel)
         fb = self.rule("chomp.frenzy_vs_bad_chomp", z3.And(pc, eel, frenzy_rel), inp)("bad_chomp_applies")
         f_frenzy = flags | z3.If(z3.And(in_replay, asides, cur), _bv(_st.F_FRENZY_CURRENT, RACE_BITS),
                                  _bv(0, RACE_BITS)) \
-            | z3.If(z3.And(frenzy_rel, fb), _bv(_st.F_FRENZY_BAD, RACE_BITS), _bv(0, RACE_BITS))
+            | z3.If(z3.And(frenzy_rel, fb), _bv(_st.F_FRENZY_BAD, RACE_BITS), _bv(0, RACE_BITS)) \
+            | z3.If(special_bad, _bv(_st.F_FRENZY_SPECIAL_BAD, RACE_BITS), _bv(0, RACE_BITS))
         # Ink Out (an Octopus in an Ink Out replay is a ruling point)
         ignored = self.rule("chomp.octopus_in_replay", z3.And(pc, z3.Not(eel), octo, step == _st.REPLAY),
                             inp)("octopus_ignored")
@@ -536,9 +544,10 @@ class _Doble(_Std):
                             z3.And(lnl, _bit(race, _st.F_LNL_WIN)))
             d_bad = z3.And(z3.Not(d_valid), z3.Or(z3.Not(lnl), _bit(race, _st.F_LNL_BAD)))
             has_mine, mine = self.mine(w, p)
-            f_bad = z3.And(_bit(race, _st.F_FRENZY_BAD), z3.Or(
-                z3.And(self.ordinary(t), has_mine, z3.UGE(t, mine)),
-                z3.And(z3.Not(self.ordinary(t)), self.holds_card(w, p, t))))
+            f_bad = z3.Or(z3.And(_bit(race, _st.F_FRENZY_SPECIAL_BAD), z3.Not(self.ordinary(t))),
+                          z3.And(_bit(race, _st.F_FRENZY_BAD), z3.Or(
+                              z3.And(self.ordinary(t), has_mine, z3.UGE(t, mine)),
+                              z3.And(z3.Not(self.ordinary(t)), self.holds_card(w, p, t)))))
             f_valid = z3.Not(f_bad)
         valid = z3.If(kind == _st.RK_DOBLE, d_valid, z3.And(kind == _st.RK_FRENZY, f_valid))
         bad = z3.If(kind == _st.RK_DOBLE, d_bad, z3.If(kind == _st.RK_FRENZY, f_bad, z3.BoolVal(True)))

@@ -30,6 +30,7 @@ from rulecheck.games.chomp.state import (
     F_DOBLE_BOTH,
     F_EEL_WRONG_BAD,
     F_FRENZY_BAD,
+    F_FRENZY_SPECIAL_BAD,
     F_LNL_BAD,
     F_LNL_WIN,
     F_OWN_EEL,
@@ -101,8 +102,8 @@ def classify(race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t
     """What it means when player ``p`` slaps card ``t`` (his own if ``own``) in this race.
 
     Returns VALID, NONE (not a possible outcome under this ruleset) or a Bad Chomp kind.
-    en.gameplay.2, en.gameplay.5, en.bad-chomp.3-6, en.feeding-frenzy.2, en.underwater-war.5,
-    es.chomp-rapido.2, es.doble-chomp.2.
+    en.gameplay.2, en.gameplay.5, en.bad-chomp.3-6, en.feeding-frenzy.2, en.food-chain.3,
+    en.underwater-war.5, es.chomp-rapido.2, es.doble-chomp.2.
     """
     kind = race & KIND_MASK
     if kind == RK_INKOUT:
@@ -125,6 +126,8 @@ def classify(race: int, table: tuple[tuple[int, ...], ...], p: int, own: bool, t
     if kind == RK_FRENZY:
         if own:
             return BAD_OWN
+        if t > SHARK and race & F_FRENZY_SPECIAL_BAD:
+            return BAD_WRONG  # nobody can chomp an Octopus or an Eel (en.food-chain.3)
         if race & F_FRENZY_BAD:
             if t > SHARK:
                 if t in table[p]:
@@ -261,28 +264,30 @@ def _frenzy_winners(table: tuple[Cards, ...], race: int) -> tuple[int, ...]:
     """The players with a winning slap in a Feeding Frenzy: the winners :func:`_frenzy_race_slaps`
     finds, without building the slaps. Any other player's card wins (en.feeding-frenzy.2),
     except, if Bad Chomp kinds 1-2 still apply (ruling ``chomp.frenzy_vs_bad_chomp``, in
-    ``race``), a creature the same as or higher than the slapper's highest creature."""
+    ``race``), a creature the same as or higher than the slapper's highest creature, and, if
+    nobody can chomp an Octopus or an Eel in a Frenzy either (ruling
+    ``chomp.frenzy_special_cards``), those."""
     frenzy_bad = bool(race & F_FRENZY_BAD)
+    special_bad = bool(race & F_FRENZY_SPECIAL_BAD)
     out = []
     for p, cards in enumerate(table):
         if not cards:
             continue
         mine = highest_creature(cards) if frenzy_bad else -1
-        if any(not _frenzy_bad_slap(frenzy_bad, mine, cards, t) for q, other in enumerate(table) if q != p
-               for t in other):
+        if any(not _frenzy_bad_slap(frenzy_bad, special_bad, mine, cards, t) for q, other in enumerate(table)
+               if q != p for t in other):
             out.append(p)
     return tuple(out)
 
 
-def _frenzy_bad_slap(frenzy_bad: bool, mine: int, cards: Cards, t: int) -> bool:
-    """In a Feeding Frenzy where Bad Chomp kinds 1-2 still apply (``frenzy_bad``), whether
-    slapping another player's card ``t`` is one: a creature the same as or higher than the
-    slapper's highest creature ``mine``, or an Eel or Octopus the same as one of his ``cards``."""
-    if not frenzy_bad:
-        return False
+def _frenzy_bad_slap(frenzy_bad: bool, special_bad: bool, mine: int, cards: Cards, t: int) -> bool:
+    """In a Feeding Frenzy, whether slapping another player's card ``t`` is a Bad Chomp: an Eel
+    or Octopus where nobody can chomp one (``special_bad``, en.food-chain.3); and where Bad Chomp
+    kinds 1-2 still apply (``frenzy_bad``), a creature the same as or higher than the slapper's
+    highest creature ``mine``, or an Eel or Octopus the same as one of his ``cards``."""
     if t > SHARK:
-        return t in cards
-    return 0 <= mine <= t
+        return special_bad or (frenzy_bad and t in cards)
+    return frenzy_bad and 0 <= mine <= t
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)

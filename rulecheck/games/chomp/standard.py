@@ -31,6 +31,7 @@ from rulecheck.games.chomp.state import (
     F_DOBLE_BOTH,
     F_FRENZY_BAD,
     F_FRENZY_CURRENT,
+    F_FRENZY_SPECIAL_BAD,
     F_LNL_BAD,
     F_LNL_WIN,
     F_OWN_OK,
@@ -368,7 +369,10 @@ def feeding_frenzy(ctx: Context, table: tuple[tuple[int, ...], ...], cards: list
     """An Electric Eel turned over starts a Feeding Frenzy (en.feeding-frenzy.1, es.anguila.1), even
     beside an Octopus (en.octopus-vs-eel.1): the race's flags, by the rulings it asks. In a replay
     with cards set aside (``aside``), whether the Eel reaches them (``chomp.eel_in_replay``); and,
-    where it matters, whether a Bad Chomp's kinds 1-2 still apply (``chomp.frenzy_vs_bad_chomp``).
+    where it matters, whether another player's Octopus or Eel can be chomped
+    (``chomp.frenzy_special_cards``: en.feeding-frenzy.2 against en.food-chain.3), and whether a
+    Bad Chomp's kinds 1-2 still apply (``chomp.frenzy_vs_bad_chomp``; an Eel or Octopus the same
+    as the slapper's is that question only where such cards can be chomped).
     Which slaps win it: :func:`~rulecheck.games.chomp.race.classify` (en.feeding-frenzy.2)."""
     ctx.cite("en.feeding-frenzy.1", "es.anguila.1")
     if doble:
@@ -378,18 +382,34 @@ def feeding_frenzy(ctx: Context, table: tuple[tuple[int, ...], ...], cards: list
     flags = 0
     if aside and ctx.rule("chomp.eel_in_replay") == "current_cards_only":
         flags |= F_FRENZY_CURRENT
-    if _frenzy_bad_relevant(table) and ctx.rule("chomp.frenzy_vs_bad_chomp") == "bad_chomp_applies":
+    special_bad = False
+    if _frenzy_special_relevant(table):
+        special_bad = ctx.rule("chomp.frenzy_special_cards") == "bad_chomp"
+        if special_bad:
+            flags |= F_FRENZY_SPECIAL_BAD
+    if _frenzy_bad_relevant(table, special_bad) and ctx.rule("chomp.frenzy_vs_bad_chomp") == "bad_chomp_applies":
         flags |= F_FRENZY_BAD
     return flags
 
 
-def _frenzy_bad_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
+def _frenzy_special_relevant(table: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether some player could slap another's Octopus or Eel: the question of
+    ``chomp.frenzy_special_cards``."""
+    for p, cs in enumerate(table):
+        if cs and any(t > SHARK for q, other in enumerate(table) if q != p for t in other):
+            return True
+    return False
+
+
+def _frenzy_bad_relevant(table: tuple[tuple[int, ...], ...], special_bad: bool) -> bool:
     """Whether some player could slap another's card that is higher than or the same as his own
-    (a creature, or the same Eel or Octopus): the question of ``chomp.frenzy_vs_bad_chomp``."""
+    (a creature, or, unless nobody can chomp one (``special_bad``), the same Eel or Octopus):
+    the question of ``chomp.frenzy_vs_bad_chomp``."""
     for p, cs in enumerate(table):
         mine = highest_creature(cs)
         for q, other in enumerate(table):
-            if q != p and any((mine >= 0 and mine <= t <= SHARK) or (t > SHARK and t in cs) for t in other):
+            if q != p and any((mine >= 0 and mine <= t <= SHARK) or (not special_bad and t > SHARK and t in cs)
+                              for t in other):
                 return True
     return False
 

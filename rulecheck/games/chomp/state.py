@@ -90,11 +90,13 @@ F_FRENZY_CURRENT: Final = 1 << 11  # a Frenzy in a replay takes only the current
 F_AFTER_INK: Final = 1 << 12  # this race follows an Ink Out (for citations)
 F_AFTER_TIE: Final = 1 << 13  # this race follows a tie (for citations)
 F_EEL_WRONG_BAD: Final = 1 << 14  # in the 2-player Eel race, slapping another card than the Eel is a Bad Chomp
+F_FRENZY_SPECIAL_BAD: Final = 1 << 15  # in a Feeding Frenzy, slapping another's Octopus or Eel is a Bad Chomp
 FLAG_NAMES = (
     (F_BAD_OK, "bad-chomps"), (F_LNL_BAD, "not-lowest-is-bad"), (F_LNL_WIN, "not-lowest-wins"),
     (F_FRENZY_BAD, "frenzy-bad-chomps"), (F_OWN_OK, "own-card-ok"), (F_DOBLE_BOTH, "doble-both"),
     (F_OWN_EEL, "own-eel-ok"), (F_FRENZY_CURRENT, "frenzy-current-only"), (F_AFTER_INK, "after-ink-out"),
     (F_AFTER_TIE, "after-tie"), (F_EEL_WRONG_BAD, "eel-race-wrong-card-is-bad"),
+    (F_FRENZY_SPECIAL_BAD, "frenzy-special-cards-bad"),
 )
 
 # outcomes

@@ -19,6 +19,7 @@ from rulecheck.games.chomp.spec.game_play import (
 )
 from rulecheck.games.chomp.spec.two_player import face_up, faces, race_on_the_cards
 from rulecheck.games.chomp.spec.vocabulary import (
+    ACTION_CARDS,
     all_of,
     bad,
     can_chomp,
@@ -78,9 +79,22 @@ def _frenzy_higher_or_same(s: Any) -> bool:
     m = mine(s, p)
     if q == p or m is None:
         return False
+    if t in ACTION_CARDS and s.ruled("chomp.frenzy_special_cards") == "bad_chomp":
+        return False  # nobody can chomp one: that question's option decides (chomp.frenzy_special_cards)
     if t == m:
         return True
     return rank(t) is not None and rank(m) is not None and rank(t) >= rank(m)  # type: ignore[operator]
+
+
+def _frenzy_special_card(s: Any) -> bool:
+    """The question of ``chomp.frenzy_special_cards``: in a Feeding Frenzy, a slap on another
+    player's Octopus or Eel ("any card, except her own", en.feeding-frenzy.2, against "nobody can
+    chomp an Octopus or an Electric eel", en.food-chain.3)."""
+    slap = s.slap if s.kind == "race" else None
+    if slap is None or not s.eel or s.mode not in ("standard", "doble-chomp"):
+        return False
+    p, q, t = slap
+    return q != p and t in ACTION_CARDS
 
 
 def _bad_chompers_cards(s: Any) -> list[tuple[int, str, int]]:
@@ -133,6 +147,19 @@ def _opt_frenzy(option: str) -> Any:
             return None
         if option == "frenzy_overrides":
             return neg(bad(o))
+        return conj(bad(o), o.eq("next", "race-goes-on"))
+    return fn
+
+
+def _opt_frenzy_special(option: str) -> Any:
+    """``any_card``: the slap is a chomp like any other, it wins the Frenzy unless it is a Bad
+    Chomp (the same card as the slapper's, under ``chomp.frenzy_vs_bad_chomp``);
+    ``bad_chomp``: nobody can chomp the card, the slap is a Bad Chomp and the Frenzy goes on."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _frenzy_special_card(s):
+            return None
+        if option == "any_card":
+            return implies(neg(bad(o)), wins(o, s.slap[0]))
         return conj(bad(o), o.eq("next", "race-goes-on"))
     return fn
 
@@ -851,6 +878,9 @@ def _rulings() -> list[RulingConstraint]:
                    ("en.bad-chomp.3", "en.bad-chomp.4", "en.bad-chomp.2")))
     out.append(_rc("chomp.frenzy_vs_bad_chomp", "bad_chomp_applies", _opt_frenzy("bad_chomp_applies"),
                    ("en.feeding-frenzy.3", "en.bad-chomp.2")))
+    out.append(_rc("chomp.frenzy_special_cards", "any_card", _opt_frenzy_special("any_card")))
+    out.append(_rc("chomp.frenzy_special_cards", "bad_chomp", _opt_frenzy_special("bad_chomp"),
+                   ("en.feeding-frenzy.2", "en.feeding-frenzy.3", "en.bad-chomp.2")))
     for opt in ("all_cards", "current_cards_only"):
         out.append(_rc("chomp.eel_in_replay", opt, _opt_eel_in_replay(opt), ("en.ink-out.4", "en.tie.3[cards]")))
     for opt in ("winner_takes_both", "only_if_can_chomp"):
