@@ -186,3 +186,17 @@ def test_the_specification_citing_a_clause_does_not_make_the_engine_cite_it(game
     named_by_engine = {cid for p in engine for cid in CLAUSE_ID_RE.findall(p.read_text(encoding="utf-8"))}
     assert cited_clauses(game) == named_by_engine
     assert not (named_by_spec - named_by_engine) & cited_clauses(game)
+
+
+@pytest.mark.parametrize(("option", "cards"), [("two_cards", 2), ("one_card", 1)])
+def test_doble_replay_cards_options(option: str, cards: int) -> None:
+    """es.doble-chomp.3 takes the normal game's "each player plays another card" (en.tie.2) into a
+    game of two cards a turn-over (es.doble-chomp.1): ruling chomp.doble_replay_cards."""
+    tops = [["plankton", "seal", "shark", "shrimp"], ["plankton", "bigfish", "littlefish", "seal"]]
+    game, s = _race("doble-chomp", 2, tops, {"chomp.doble_replay_cards": option})
+    tie = next(a for a in game.legal_actions(s) if a[0] == "tie")
+    s = game.apply(s, tie).state
+    step = game.apply(s, ("turn_over",))
+    assert [len(t) for t in step.state.table] == [cards, cards]
+    assert "chomp.doble_replay_cards" in step.provenance.rulings
+    assert not game.invariants(step.state)

@@ -93,6 +93,35 @@ def test_a_frenzy_slap_on_the_eel_reads_two_ways() -> None:
     assert SPECIAL_CARDS not in asked and plain.kind == "determined" and dict(plain.outcome)["winner"] == "P2"
 
 
+ANOTHER_CARD = "chomp.read.doble_another_card"
+
+
+def test_a_doble_chomp_replay_reads_two_ways() -> None:
+    """Doble Chomp takes the normal game's tie-breaks (es.doble-chomp.3), where "each player plays
+    another card" (en.tie.2): two cards each, as at every Doble Chomp turn-over, or one, the second
+    staying on the pile. The readings part at the replay's turn-over; ruling
+    chomp.doble_replay_cards settles it (each option determines the step, one_card only with the
+    reading it takes)."""
+    from chomp_helpers import deal_with_tops
+
+    from rulecheck.games import load_game
+    from rulecheck.games.chomp.spec_engine import situation
+
+    game = load_game("chomp", "doble-chomp", 2, "recommended")
+    s = game.new_initial_state(deal=deal_with_tops(game, [["plankton", "seal", "shark", "shrimp"],
+                                                          ["plankton", "bigfish", "littlefish", "seal"]]))
+    s = game.apply(s, ("turn_over",)).state
+    s = game.apply(s, next(a for a in game.legal_actions(s) if a[0] == "tie")).state
+    sit, _ = situation(s, ("turn_over",))
+    two, asked = determinacy(SPEC, sit)
+    one, _ = determinacy(SPEC, sit, readings={ANOTHER_CARD: "one-card"})
+    assert ANOTHER_CARD in asked and two.kind == one.kind == "determined"
+    assert two.outcome != one.outcome
+    for option, verdict in (("two_cards", two), ("one_card", one)):
+        ruled, _ = determinacy(SPEC, sit, choices={"chomp.doble_replay_cards": option})
+        assert ruled.kind == "determined" and ruled.outcome == verdict.outcome, option
+
+
 def test_satisfies_names_the_clauses_a_wrong_outcome_breaks() -> None:
     v, _ = determinacy(SPEC, PLAIN)
     assert satisfies(SPEC, PLAIN, dict(v.outcome)) == (True, ())

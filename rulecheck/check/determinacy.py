@@ -1013,7 +1013,7 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
     for point, e in sorted(run.ambiguities.items()):
         r = readings.get(point)
         options = "; ".join(f"'{rid}': {text}" for rid, text in r.options) if r else ""
-        lines = " / ".join(f"{x['reading']}: {_verdict_text(x['verdict'])}" for x in e["readings"])
+        lines = _readings_text(e["readings"])
         out.append(Finding(
             id=finding_id(game.name, "ambiguity", point.split(".")[-1]), game=game.name, kind="ambiguity",
             severity="medium", title=f"Ambiguity: {r.question if r else point}",
@@ -1024,6 +1024,24 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
             source="spec", data={"detected_by": detected_by, "reading": point,
                                  **({"settled": e["settled_by"]} if e.get("settled_by") else {})}))
     return out
+
+
+def _readings_text(readings: Sequence[Mapping[str, Any]]) -> str:
+    """Each reading's verdict in words; where two readings both decide the step, what the later
+    one decides otherwise than the first (the words name no card, so two outcomes that part only
+    in where a card goes would read the same)."""
+    out = []
+    first = readings[0]["verdict"] if readings else None
+    for x in readings:
+        v = x["verdict"]
+        text = _verdict_text(v)
+        if first is not None and x is not readings[0] and v["kind"] == first["kind"] == "determined":
+            a, b = dict(first["outcome"]), dict(v["outcome"])
+            diff = [f"{k} ({a.get(k)} or {b.get(k)})" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+            if diff:
+                text += " (not the first reading's outcome: " + "; ".join(diff) + ")"
+        out.append(f"{x['reading']}: {text}")
+    return " / ".join(out)
 
 
 def _settled_text(settled: Mapping[str, Any] | None) -> str:

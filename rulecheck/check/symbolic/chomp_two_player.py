@@ -130,6 +130,7 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
     (
         "chomp.reshuffle_when",
         "chomp.doble_short",
+        "chomp.doble_replay_cards",
         "chomp.replay_no_card",
         "chomp.replay_nobody_can_play",
         "chomp.two_player_bad_chomps",
@@ -311,11 +312,16 @@ class _Doble(_Std):
         has fewer in his pile shuffles his discard pile first (``reshuffle_when = when_needed``)."""
         is_turn = r == _st.R_TURN
         in_replay = z3.Or(w["step"] == _st.REPLAY, w["step"] == _st.TIE_REPLAY)
+        who = [z3.And(w[f"act{p}"], z3.Or(z3.Not(in_replay), w[f"rep{p}"])) for p in range(2)]
+        # standard.needs: in a replay, one card each under chomp.doble_replay_cards = one_card, asked
+        # where a player who plays has a pile of one card
+        ones = z3.And(is_turn, in_replay, z3.Or([z3.And(who[p], w[f"size{p}"] == 1) for p in range(2)]))
+        one = z3.And(ones, self.rule("chomp.doble_replay_cards", z3.And(pc, ones),
+                                     inp)("one_card"))
         sh, empties = [], []
         for p in range(2):
-            who = z3.And(w[f"act{p}"], z3.Or(z3.Not(in_replay), w[f"rep{p}"]))
             disc = self.any_(w, f"disc{p}_")
-            sh.append(z3.And(is_turn, who, disc, _ult(w[f"size{p}"], 2)))
+            sh.append(z3.And(is_turn, who[p], disc, z3.If(one, w[f"size{p}"] == 0, _ult(w[f"size{p}"], 2))))
             empties.append(z3.And(w[f"act{p}"], w[f"size{p}"] == 0, disc))
         shuffling = z3.Or(sh)
         self.rule("chomp.reshuffle_when", z3.And(pc, z3.Not(shuffling), z3.Or(empties)), inp)
@@ -377,11 +383,11 @@ class _Doble(_Std):
         w["_sched"] = _bv(_st.R_TURN, 2)
 
     # ------------------------------------------------------------------ turning over
-    def draw_two(self, w: Sym, p: int, cond: Any, inp: State) -> tuple[Any, Any, Any]:
-        """Turn over the top two cards of p's pile (one if only one is left): es.doble-chomp.1.
-        Returns (lower, higher, how many) of the inputs ``draw{p}`` <= ``draw{p}x``."""
+    def draw_two(self, w: Sym, p: int, cond: Any, inp: State, one: Any = False) -> tuple[Any, Any, Any]:
+        """Turn over the top two cards of p's pile (one if only one is left, or if ``one``):
+        es.doble-chomp.1. Returns (lower, higher, how many) of the inputs ``draw{p}`` <= ``draw{p}x``."""
         a, b = inp[f"draw{p}"], inp[f"draw{p}x"]
-        two = _uge(w[f"size{p}"], 2)
+        two = z3.And(_uge(w[f"size{p}"], 2), z3.Not(one))
         used = [z3.If(a == v, self.k(1), self.k(0)) + z3.If(z3.And(two, b == v), self.k(1), self.k(0))
                 for v in range(KINDS)]
         kept = z3.Implies(w[f"keep{p}"], z3.Or(a == w[f"first{p}"], b == w[f"first{p}"]))
@@ -403,7 +409,12 @@ class _Doble(_Std):
         step = w["step"]
         replay_step = step != _st.NEW
         who = [z3.If(replay_step, z3.And(w[f"rep{p}"], w[f"act{p}"]), w[f"act{p}"]) for p in range(2)]
-        short = [z3.And(who[p], _ult(w[f"size{p}"], 2)) for p in range(2)]
+        # standard.doble_replay_count: one card each in a replay under chomp.doble_replay_cards =
+        # one_card, asked where a player who plays has a card
+        some = z3.Or([z3.And(who[p], w[f"size{p}"] != 0) for p in range(2)])
+        one = z3.And(replay_step, some,
+                     self.rule("chomp.doble_replay_cards", z3.And(pc, replay_step, some), inp)("one_card"))
+        short = [z3.And(who[p], z3.Not(one), _ult(w[f"size{p}"], 2)) for p in range(2)]
         # every short player loses, before anyone turns a card over (whatever his seat)
         lose = z3.And(self.rule("chomp.doble_short", z3.And(pc, z3.Or(short)), inp)("loses_game"), z3.Or(short))
         empty = [w[f"size{p}"] == 0 for p in range(2)]
@@ -416,7 +427,7 @@ class _Doble(_Std):
         for p in range(2):
             rv = z3.And(who[p], z3.Not(empty[p]), z3.Not(lose))
             reveal.append(rv)
-            lo, hi, n = self.draw_two(w, p, z3.And(pc, rv), inp)
+            lo, hi, n = self.draw_two(w, p, z3.And(pc, rv), inp, one)
             w[f"lo{p}"] = z3.If(rv, lo, _bv(0, CARD_BITS))
             w[f"hi{p}"] = z3.If(rv, hi, _bv(0, CARD_BITS))
             w[f"cnt{p}"] = z3.If(rv, n, z3.BitVecVal(0, 2))

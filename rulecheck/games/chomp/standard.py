@@ -146,13 +146,28 @@ def cards_to_turn_over(mode: int, step: int) -> int:
     return 1
 
 
-def needs(w: Work) -> tuple[int, int]:
-    """How many cards each player must turn over at the next turn-over, and who must (a mask)."""
+def needs(w: Work, ctx: Context) -> tuple[int, int]:
+    """How many cards each player must turn over at the next turn-over, and who must (a mask).
+    In Doble Chomp's replays, one or two where it matters (:func:`doble_replay_count`)."""
     step = w.step
     count = cards_to_turn_over(w.mode, step)
     if step in (REPLAY, TIE_REPLAY):
-        return count, w.replay & w.active
+        who = w.replay & w.active
+        if count == 2 and w.mode == DOBLE_CHOMP and any(len(w.piles[p]) == 1 for p in players_of(who)):
+            count = doble_replay_count(ctx, w.piles, who)  # (only a pile of one card shuffles or not by it)
+        return count, who
     return count, w.active
+
+
+def doble_replay_count(ctx: Context, piles: list[tuple[int, ...]], who: int) -> int:
+    """How many cards each player plays in a Doble Chomp replay: the normal game's "each player
+    plays another card" (en.ink-out.3, en.tie.2), which Doble Chomp takes (es.doble-chomp.3), in a
+    game where every turn-over is two cards (es.doble-chomp.1): ruling
+    ``chomp.doble_replay_cards``, asked where it changes something (a player of ``who`` has a
+    pile to play from)."""
+    if not any(piles[p] for p in players_of(who)):
+        return 2
+    return 1 if ctx.rule("chomp.doble_replay_cards") == "one_card" else 2
 
 
 def schedule(w: Work, ctx: Context, resume: int) -> None:
@@ -176,7 +191,7 @@ def schedule(w: Work, ctx: Context, resume: int) -> None:
     discards = w.discards
     # (the loops only look for a pile that is too short: skipped when none is)
     if resume == R_TURN:
-        count, who = needs(w)
+        count, who = needs(w, ctx)
         if _shortest(piles) < count:
             first = -1
             for p in players_of(who):
@@ -249,9 +264,11 @@ def turn_over(w: Work, ctx: Context) -> None:
         else:
             ctx.cite("en.tie.2", "es.empate.2")
         who = w.replay & w.active
+    count = 1
     if doble:
         ctx.cite("es.doble-chomp.1")
-        short = _short_of_two(w.piles, who)
+        count = 2 if step == NEW else doble_replay_count(ctx, w.piles, who)
+        short = _short_of_two(w.piles, who) if count == 2 else 0
         if short and ctx.rule("chomp.doble_short") == "loses_game":
             # every player short of two cards loses, before anyone turns over a card: the text
             # treats the players alike (no seat decides who loses first); if all do, nobody wins
@@ -259,7 +276,6 @@ def turn_over(w: Work, ctx: Context) -> None:
             bad_chomp_cards_stay(w, ctx)  # (the round ends with no winner)
             w.end(O_LAST_STANDING if other else O_DRAW, other)
             return
-    count = 2 if doble else 1
     revealed = 0
     for p in players_of(who):
         pile = w.piles[p]

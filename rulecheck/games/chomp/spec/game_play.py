@@ -549,10 +549,15 @@ def no_one_can_chomp_all_set_aside(s: Any, o: Outcome) -> Any:
 
 def _each_player_plays_another_card(s: Any, o: Outcome, step: str) -> Any:
     """en.ink-out.3 / en.tie.2 at the turn-over of the replay: each player who plays another card
-    turns over his top card (one in the 3+ player game, two in Doble Chomp)."""
+    turns over his top card (one in the 3+ player game). In Doble Chomp (es.doble-chomp.3), by
+    reading ``chomp.read.doble_another_card``: his top two cards, as at every Doble Chomp
+    turn-over, or his top card only, the second staying on his pile."""
     if s.kind != "turn" or s.step != step:
         return None
-    req = [goes(o, card_var("top", p, c, i), "face-up") for p in s.plays for i, c in enumerate(s.top[p])]
+    one = s.mode == "doble-chomp" and any(len(s.top[p]) > 1 for p in s.plays) \
+        and s.reading("chomp.read.doble_another_card") == "one-card"
+    req = [goes(o, card_var("top", p, c, i), "pile" if one and i > 0 else "face-up")
+           for p in s.plays for i, c in enumerate(s.top[p])]
     if not req:
         return None
     return conj(o.eq("next", "race"), *req)

@@ -49,6 +49,12 @@ READINGS = {
                 "than yours', 'the same as yours', 'the cards she can chomp'?",
                 (("highest-card", "His higher card: it is enough that one of his cards can chomp."),
                  ("lowest-card", "His lower card: both of his cards must be able to chomp."))),
+        Reading("chomp.read.doble_another_card", "es.doble-chomp.3",
+                "Ties and Octopuses in Doble Chomp are 'the same as in the normal game', where 'each player "
+                "plays another card' (en.ink-out.3, en.tie.2): one card, or two as at every Doble Chomp "
+                "turn-over (es.doble-chomp.1)?",
+                (("two-cards", "Two cards each: a turn-over of Doble Chomp is two cards."),
+                 ("one-card", "One card each: the normal game's rule, which Doble Chomp takes as it is."))),
         Reading("chomp.read.eel_prevails_where", "en.octopus-vs-eel.1",
                 "'If an Octopus and an Electric Eel turn up at the same time, the Eel prevails': in every "
                 "game, or in the 3+ player game whose Action Cards section says it?",

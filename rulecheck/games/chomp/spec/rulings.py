@@ -477,11 +477,49 @@ def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
     return fn
 
 
+def _doble_replay_turn(s: Any) -> bool:
+    """The question of ``chomp.doble_replay_cards``: the turn-over of a Doble Chomp replay (after
+    an Ink Out or a tie) where a player who plays has a card to turn over."""
+    return (s.kind == "turn" and s.mode == "doble-chomp" and s.step in ("ink-out-replay", "tie-replay")
+            and any(s.top[p] for p in s.plays))
+
+
+def _one_card_replay(s: Any) -> bool:
+    """A Doble Chomp replay's turn-over under ``chomp.doble_replay_cards = one_card``."""
+    return _doble_replay_turn(s) and s.ruled("chomp.doble_replay_cards") == "one_card"
+
+
+def _opt_doble_replay_cards(option: str) -> Any:
+    """``two_cards``: each player who plays turns over his top two cards (as many as he has, under
+    ``chomp.doble_short``); ``one_card``: his top card only, the second staying on his pile."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _doble_replay_turn(s):
+            return None
+        if option == "two_cards":
+            return conj(*(goes(o, card_var("top", p, c, i), "face-up") for p in s.plays if len(s.top[p]) == 2
+                          for i, c in enumerate(s.top[p])))
+        return conj(o.eq("next", "race"), *(goes(o, card_var("top", p, c, i), "pile" if i else "face-up")
+                                            for p in s.plays for i, c in enumerate(s.top[p])))
+    return fn
+
+
+def _doble_replay_cards_overrides(option: str) -> Any:
+    """``one_card`` sets aside, at a Doble Chomp replay's turn-over, the two cards of
+    es.doble-chomp.3's reading of "each player plays another card" (en.ink-out.3, en.tie.2)."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        if option != "one_card" or not _doble_replay_turn(s):
+            return []
+        return ["es.doble-chomp.3[en.ink-out.3]", "es.doble-chomp.3[en.tie.2]"]
+    return fn
+
+
 def _doble_losers(s: Any) -> list[int]:
     """Under ``chomp.doble_short = loses_game``: the players of a Doble Chomp turn-over short of
     the two cards they must turn over (one card, or, in a replay, none: the option's "he loses the
-    game" comes before ``chomp.replay_no_card``); they lose before anyone turns a card over."""
-    if s.kind != "turn" or s.mode != "doble-chomp" or s.ruled("chomp.doble_short") != "loses_game":
+    game" comes before ``chomp.replay_no_card``); they lose before anyone turns a card over. A
+    replay of one card each (``chomp.doble_replay_cards = one_card``) leaves nobody short."""
+    if s.kind != "turn" or s.mode != "doble-chomp" or s.ruled("chomp.doble_short") != "loses_game" \
+            or _one_card_replay(s):
         return []
     return [p for p in s.plays if len(s.top[p]) < 2]
 
@@ -916,6 +954,9 @@ def _rulings() -> list[RulingConstraint]:
                        _opt_replay_nobody(opt, ("underwater-war", "chomp-rapido"))))
     for opt in ("turn_what_you_have", "loses_game"):
         out.append(_rc("chomp.doble_short", opt, _opt_doble_short(opt), _doble_short_overrides(opt)))
+    for opt in ("two_cards", "one_card"):
+        out.append(_rc("chomp.doble_replay_cards", opt, _opt_doble_replay_cards(opt),
+                       _doble_replay_cards_overrides(opt)))
     for opt in ("apply", "not_apply"):
         out.append(_rc("chomp.two_player_bad_chomps", opt, _opt_two_player_bad_chomps(opt),
                        () if opt == "apply" else ("es.dos-jugadores.2",)))

@@ -389,14 +389,16 @@ def the_first_to_slap_the_lowest_takes_the_four(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("es.doble-chomp.3", kinds=("race", "turn"))
+@clause("es.doble-chomp.3", readings=("chomp.read.doble_another_card",), kinds=("race", "turn"))
 def doble_ties_eels_and_octopuses_as_in_the_normal_game(s: Any, o: Outcome) -> Any:
     """"Los desempates, las cartas de anguila eléctrica y las cartas de pulpo son los mismos que en el
     juego normal." (Tie-breaks, Electric Eel cards and Octopus cards are the same as in the normal
     game.)
 
     The 3+ player game's tie (en.tie.1-5), Feeding Frenzy (en.feeding-frenzy.1-3), Ink Out
-    (en.ink-out.2-6) and Octopus vs. Eel (en.octopus-vs-eel.1) rules in Doble Chomp.
+    (en.ink-out.2-6) and Octopus vs. Eel (en.octopus-vs-eel.1) rules in Doble Chomp. Reading
+    ``chomp.read.doble_another_card``: whether "each player plays another card" is one card or
+    two here.
     """
     if s.mode != "doble-chomp" or s.kind not in ("race", "turn"):
         return None
