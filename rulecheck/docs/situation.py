@@ -22,7 +22,7 @@ from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Action, Game, Pending, action_from_json
 from rulecheck.findings import Witness
 from rulecheck.games import load_game
-from rulecheck.story import Scene, Story
+from rulecheck.story import Scene, Story, story_for
 
 __all__ = ["Situation", "Told", "situation_from_witness", "tell", "witness_numbers"]
 
@@ -145,8 +145,6 @@ def _what_it_changes(game: Game, after: Hashable, ruling: str, option: str,
     the same actions played from both settled states, breadth first in the game's order of
     legal actions, chance steps not taken. Empty where the step itself already differs, or
     nothing within reach does."""
-    from rulecheck.story import story_for  # (the story reads the game; imported where needed)
-
     story = story_for(game, "en")
     point = game.ruling_points.get(ruling)
     if point is None:
