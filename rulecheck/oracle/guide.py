@@ -370,7 +370,7 @@ the lowest creature on the table, Eels and Octopuses aside):
 | race | winning slaps | Bad Chomps |
 |---|---|---|
 | `chomp` (3+ players) | another player's lowest card, by a player whose creature is higher | his own card; a higher card or the same kind as his; any slap by a player whose card is an Eel or Octopus; a lower card that is not the lowest under `chomp.lower_not_lowest = bad_chomp` (`wins_round`: it wins) |
-| `feeding-frenzy` (an Eel is up) | any other player's card | his own card; under `chomp.frenzy_vs_bad_chomp = bad_chomp_applies`, a creature as high as his highest creature or higher |
+| `feeding-frenzy` (an Eel is up) | any other player's card | his own card; under `chomp.frenzy_special_cards = bad_chomp`, another player's Eel or Octopus; under `chomp.frenzy_vs_bad_chomp = bad_chomp_applies`, a creature as high as his highest creature or higher, and (unless the first applies) an Eel or Octopus the same as one of his |
 | `ink-out` (an Octopus, no Eel) | none | every slap |
 | `eel` (2 players, an Eel is up) | the other player's Eel; his own Eel under `chomp.uw_own_eel = may_slap_own` | any other slap |
 | `rapido` (Chomp rápido) | the lowest card; if it is his own, under `chomp.rapido_own_card = allowed` | any other slap |
@@ -383,8 +383,9 @@ Everything below is the reference under the ruleset's answers (each ruling point
 first option listed by `rulecheck rulings chomp` marked "recommended"). A player is *in* while `active`.
 
 **Scheduling** (after the deal, after every round, before every replay, war or next card, after a race step).
-Before a turn-over, every player in it who must turn over more cards than his pile holds (1; 2 in Doble Chomp;
-3 in a war) and has a discard pile gets a shuffle of it, one chance node each. Under
+Before a turn-over, every player in it who must turn over more cards than his pile holds (1; 2 in Doble Chomp,
+in its replays as `chomp.doble_replay_cards` says, asked here only where a player in the replay has a pile of
+one card; 3 in a war) and has a discard pile gets a shuffle of it, one chance node each. Under
 `chomp.reshuffle_when = when_pile_runs_out`, also every player in with an empty pile and a discard pile, before
 a turn-over or a race (the recommended `when_needed` shuffles only when a card is needed). Of the players who
 must shuffle, the first is not chosen by seat but by what each holds: the one with the smallest key (his pile,
@@ -401,8 +402,10 @@ game under `chomp.player_count = three_to_six` with more than 6 players: the gam
 
 **Ruling points asked when a race starts** (their answers are baked into `race_flags`): in the 3+ player game and
 Doble Chomp, `chomp.lower_not_lowest` where some player could slap another's card that his highest creature can
-chomp but that is not the lowest; `chomp.frenzy_vs_bad_chomp` in a Feeding Frenzy where some player could slap
-another's card higher than or the same as his own (a creature, or the same Eel or Octopus); in the 2-player Eel
+chomp but that is not the lowest; in a Feeding Frenzy, first `chomp.frenzy_special_cards` where some player
+with a face-up card could slap another's Eel or Octopus, then `chomp.frenzy_vs_bad_chomp` where some player could
+slap another's card higher than or the same as his own (a creature, or, unless the first was answered
+`bad_chomp`, the same Eel or Octopus); in the 2-player Eel
 race `chomp.two_player_bad_chomps`, `chomp.uw_own_eel` and `chomp.eel_race_wrong_card` (under `no_effect` a slap
 on the other player's card that is not an Eel is not a race outcome at all).
 
@@ -462,10 +465,12 @@ instead. The centre's cards go to the next round's winner.
 ### The 3+ player game and Doble Chomp
 
 **Turn-over.** Step `new-round`: every player in turns over his top card (Doble Chomp: his top two, kept sorted);
-a replay (`ink-out-replay`, `tie-replay`): the players who replay. A player without a card plays none; in a
-replay, under `chomp.replay_no_card = washed_up`, he is out at once (Doble Chomp, under `chomp.doble_short =
-loses_game`, every player in the turn-over with fewer than two cards loses the game before anyone turns a card
-over: the others in win, `last-player-standing`, or, if nobody is left, a `draw`). If nobody turned over a
+a replay (`ink-out-replay`, `tie-replay`): the players who replay (Doble Chomp: two cards each, or one under
+`chomp.doble_replay_cards = one_card`, asked where a player who replays has a card). A player without a card
+plays none; in a replay, under `chomp.replay_no_card = washed_up`, he is out at once (Doble Chomp, under
+`chomp.doble_short = loses_game`, every player in a turn-over of two cards each with fewer than two cards loses
+the game before anyone turns a card over: the others in win, `last-player-standing`, or, if nobody is left, a
+`draw`). If nobody turned over a
 card, the set-aside cards go back to their owners (new round) or, in a replay, as `chomp.replay_nobody_can_play`
 says, and the round ends. Otherwise the race starts:
 - an Eel among the face-up cards: `feeding-frenzy` (with an Octopus too: the Eel prevails);

@@ -146,7 +146,9 @@ STATE_FIELDS: tuple[Field, ...] = (
           "not-lowest-is-bad / not-lowest-wins: chomp.lower_not_lowest; frenzy-bad-chomps: "
           "chomp.frenzy_vs_bad_chomp; own-card-ok: chomp.rapido_own_card / chomp.doble_lowest_yours; doble-both: "
           "chomp.doble_which_card; own-eel-ok: chomp.uw_own_eel; frenzy-current-only: chomp.eel_in_replay; "
-          "after-ink-out / after-tie: the race follows an Ink Out / a tie), in this order. A function of the "
+          "after-ink-out / after-tie: the race follows an Ink Out / a tie; eel-race-wrong-card-is-bad: "
+          "chomp.eel_race_wrong_card; frenzy-special-cards-bad: chomp.frenzy_special_cards), in this order. A "
+          "function of the "
           "table, the step and the ruleset; not in the view"),
     Field("step", {"enum": list(STEP_NAMES)}, "what the current or next turn-over is: new-round, ink-out-replay, "
           "war (2 cards face down, 1 face up), next-card (after an Octopus in a 2-player game), tie-replay"),
@@ -217,7 +219,8 @@ ACTIONS: tuple[ActionKind, ...] = (
                    Arg("player", _PLAYER, "whose discard pile (shuffle_for)"),
                    Arg("order", _CODES, "the shuffled discard pile, top card first, as codes"))),
     ActionKind("turn_over", "player", "all players (in a replay those who replay) turn over their top card at the "
-               "same time, or 2 face down and 1 face up in a war, or 2 in Doble Chomp; the actor is the "
+               "same time, or 2 face down and 1 face up in a war, or 2 in Doble Chomp (in its replays as "
+               "chomp.doble_replay_cards says); the actor is the "
                "lowest-numbered player still in the game, acting for everyone"),
     ActionKind("nobody_slaps", "race", "nobody slaps (in an Ink Out, what should happen)"),
     ActionKind("count", "player", "the last two players of the 3+ player game count their cards (en.ending.3); "
