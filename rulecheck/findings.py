@@ -51,6 +51,7 @@ KINDS = (
     "invariant",
     "example-mismatch",
     "translation",
+    "component",
     "ambiguity",
     "silent-decision",
     "disagreement",

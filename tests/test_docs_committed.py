@@ -1,7 +1,7 @@
 """The committed documents are up to date: regenerated from the committed reports/audit.json,
 docs/ERRATA.md, docs/FAQ.md (and their HTML pages) and reports/AUDIT.md come out byte for byte
-the same, and the report's edition and worked-example findings are what the comparison and the
-scenarios compute now. Regenerate with:
+the same, and the report's edition, component-list and worked-example findings are what the
+comparison, the component check and the scenarios compute now. Regenerate with:
 
     rulecheck audit && rulecheck errata --html docs/ERRATA.html && rulecheck faq --html docs/FAQ.html
 """
@@ -16,6 +16,7 @@ import pytest
 
 from rulecheck.core.paths import project_dir
 from rulecheck.docs import errata_documents, faq_documents
+from rulecheck.docs.components import component_findings
 from rulecheck.docs.editions import edition_findings
 from rulecheck.docs.report import load_report
 from rulecheck.findings import Finding
@@ -67,7 +68,8 @@ def test_audit_markdown_matches_the_audit_json() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kind", "compute"), [("translation", edition_findings), ("example-mismatch", example_findings)]
+    ("kind", "compute"),
+    [("translation", edition_findings), ("component", component_findings), ("example-mismatch", example_findings)],
 )
 def test_report_has_the_findings_computed_now(findings: list[Finding], kind: str, compute: Any) -> None:
     in_report = {f.id: f for f in findings if f.kind == kind}

@@ -39,6 +39,7 @@ from rulecheck.core.errors import RulecheckError
 from rulecheck.core.game import Game
 from rulecheck.core.paths import project_dir
 from rulecheck.core.rulings import load_ruleset
+from rulecheck.docs.components import component_findings
 from rulecheck.docs.editions import edition_findings
 from rulecheck.findings import Finding, merge_all
 from rulecheck.games import GAMES, game_module, load_game
@@ -489,10 +490,11 @@ def _dead_per_player_count(game: Game, reach: Sequence[Reach], raw: Sequence[Rea
 
 def _text_findings(game: str) -> list[Finding]:
     """Findings from the books themselves rather than from play: the editions compared
-    (translation) and the worked examples replayed (example-mismatch)."""
+    (translation), the component lists checked (component) and the worked examples replayed
+    (example-mismatch)."""
     if game not in GAME_BOOKS:
         return []
-    return [*edition_findings(game), *example_findings(game)]
+    return [*edition_findings(game), *component_findings(game), *example_findings(game)]
 
 
 def _any_game(game: str, entries: Sequence[PlanEntry]) -> Game | None:

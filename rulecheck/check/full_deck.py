@@ -11,8 +11,8 @@ each full-deck configuration, which :func:`rulecheck.check.stats.playout` replay
 * ``refuted``: a claim of absence (a rule, ruling point or ending never reached) that a seeded
   full-deck game with the same variant and player count contradicts (the witness: that game);
 * ``small deck only``: neither yet; nothing is proved impossible on the full deck either;
-* ``text``: a claim about the books alone (the editions compared, a worked example replayed),
-  which no deck enters.
+* ``text``: a claim about the books alone (the editions compared, the component lists checked,
+  a worked example replayed), which no deck enters.
 
 A ruling point or clause the playouts did not meet, and a loop they did not show, is looked for in
 more seeded games (the audit's targeted search, up to ``rulecheck.audit.jobs.TARGETED_GAMES`` per
@@ -56,7 +56,7 @@ SMALL_DECK_ONLY = "small deck only"
 TEXT = "text"
 STATUSES = (CONFIRMED, REFUTED, SMALL_DECK_ONLY, TEXT)
 
-TEXT_KINDS = frozenset({"translation", "example-mismatch", "coverage"})
+TEXT_KINDS = frozenset({"translation", "component", "example-mismatch", "coverage"})
 """Findings about the books alone: no deck enters them."""
 
 ABSENCE_KINDS = frozenset({"dead-rule", "unreachable-outcome"})

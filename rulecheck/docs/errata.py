@@ -19,6 +19,7 @@ game in N"). A question the rules already answer is not an erratum (it is in the
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -56,6 +57,7 @@ PROBLEMS: Mapping[str, str] = {
     "invariant": "false claim: the text claims something play breaks",
     "example-mismatch": "example mismatch: the worked example contradicts the rules",
     "translation": "translation difference: the editions do not say the same",
+    "component": "component mismatch: the rulebook names or counts a card two ways",
     "ambiguity": "ambiguity: a sentence can be read in two ways that play differently",
     "silent-decision": "silent decision: the text leaves open what the model decides",
 }
@@ -298,6 +300,8 @@ def _loop_erratum(game: str, variant: str, findings: Sequence[Finding]) -> Errat
 def _other_erratum(f: Finding) -> Erratum | None:
     if f.kind == "translation":
         return _translation_erratum(f)
+    if f.kind == "component":
+        return _component_erratum(f)
     if f.kind in ("dead-rule", "unreachable-outcome"):
         return _never_erratum(f)
     if f.kind == "invariant":
@@ -388,11 +392,29 @@ def _translation_erratum(f: Finding) -> Erratum:
                    Change("replace", (str(correction),)) if correction else None, findings=(f.id,))
 
 
+_COMPONENT_MARKER = re.compile(r"^(?:[-•]|\d+\.)\s+")
+"""A list marker, dropped from the new text as :func:`~rulecheck.docs.text.quote` drops it."""
+
+
+def _component_erratum(f: Finding) -> Erratum:
+    """A card named or counted two ways (:mod:`rulecheck.docs.components`): the sentence corrected
+    as the finding's data gives it (the name printed on the card, the count the list itemises),
+    else listed as not yet ruled. A name is shown in its list's sentence; a count in both sentences
+    that give it."""
+    data = f.data
+    anchor = str(data.get("corrected_clause") or (f.clauses[0] if f.clauses else ""))
+    lang = lang_of(anchor) if anchor else "en"
+    corrected = data.get("corrected_text")
+    change = Change("replace", (_COMPONENT_MARKER.sub("", str(corrected)),)) if corrected else None
+    shown = (anchor,) if data.get("check") == "name" else (anchor, *f.clauses)
+    where = tuple(q for q in (quote(c, lang) for c in dict.fromkeys(shown) if c) if q.text)
+    problem = str(data.get("problem") or "The rulebook names or counts this card two ways.")
+    return Erratum(f.id, f.game, lang, "wording", problem, where, change, findings=(f.id,))
+
+
 def _term_words(game: str, term_id: str, english: str) -> str:
     """The English edition's words for a term, as its sentence has them (``slap``, ``turned over``),
     else the glossary's label."""
-    import re
-
     from rulecheck.core.errors import RulecheckError
     from rulecheck.docs.editions import load_glossary
 

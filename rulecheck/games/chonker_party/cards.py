@@ -95,9 +95,6 @@ def tossed_out_kinds(players: int) -> tuple[int, ...]:
 
 
 COMPONENT_NOTES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("stone-or-rock", ("cp.fillers.1", "cp.fillers.6"),
-     "The filler list says 'stone (8)' but the card text names it 'Rock'; modelled as one kind "
-     "(stone), with 'rock' accepted as an alias."),
     ("two-player-dead-cards", ("cp.players.1", "cp.war.6", "cp.skip.1", "cp.skip.2"),
      "With 2 players one War is left, so 'another War card played during a War' (cp.war.6) can "
      "never happen; all Skips are tossed out, so the Skip clauses are dead for 2 players."),
