@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulecheck.core.game import Pending
 from rulecheck.core.provenance import Context
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party.cards import (
@@ -209,3 +210,35 @@ def test_all_the_spoiled_cards_win_outright() -> None:
     assert {"cp.finishing.6", "cp.spoiled.2"} <= set(ctx.clauses)
     (winners, outcome), _ = _result(_piles({SWEET: 8}, {SPOILED: 3}, {SALTY: 7, SPOILED: 1}))
     assert (winners, outcome) == (0b001, MOST_POINTS)
+
+
+@pytest.mark.parametrize(("option", "leader", "spoiled_continues"), [("one_type", 1, True), ("each_card", 0, False)])
+def test_another_spoiled_card_after_a_spoiled_trump_is_a_trump_as_the_ruling_says(
+        option: str, leader: int, spoiled_continues: bool) -> None:
+    """The Master leads a Spoiled card (the trump, cp.round.2); Player 2 plays another Spoiled card
+    (four cards with their own names, cp.spoiled.4). Under ``cp.spoiled_trump = one_type`` it is a
+    trump and Player 2 is the round's current winner (cp.winning.1), and the Master may continue with
+    his own second Spoiled card (cp.continuing.1); under ``each_card`` neither."""
+    g = load_game(GAME, None, 4, {"choices": {"cp.spoiled_trump": option}})
+    s = g.new_initial_state(deal=deal4(["spoiled", "spoiled", "stick", "brick", "stone", "salty"],
+                                       ["spoiled", "stick", "brick", "stone", "salty", "sweet"]))
+    s = play(g, s, ("play", "spoiled"))
+    assert s.trump == SPOILED and s.last == 0
+    step = g.apply(s, ("play", "spoiled"))
+    assert "cp.spoiled_trump" in step.provenance.rulings
+    assert step.state.last == leader
+    s = play(g, step.state, ("play", "stick"), ("play", "stick"))
+    assert s.phase == PH_CONTINUE and g.current_player(s) == 0
+    assert (("continue_round", "spoiled") in g.legal_actions(s)) == spoiled_continues
+    # under raw the engine asks the question where it matters (a Spoiled card on a Spoiled trump)
+    # and nowhere else (a Spoiled card on a Leaf trump)
+    raw = load_game(GAME, None, 4, "raw")
+    for lead, asked in (("leaf", False), ("spoiled", True)):
+        r = raw.new_initial_state(deal=deal4([lead, "stick", "brick", "stone", "salty", "sweet"],
+                                             ["spoiled", "stick", "brick", "stone", "salty", "sweet"]))
+        r = raw.apply(r, ("ruling", "cp.first_master", "first_player")).state
+        r = raw.apply(r, ("play", lead)).state
+        while isinstance(r, Pending):  # other questions of a raw game (a War window, ...)
+            r = raw.apply(r, raw.legal_actions(r)[0]).state
+        after = raw.apply(r, ("play", "spoiled")).state
+        assert (isinstance(after, Pending) and after.ruling == "cp.spoiled_trump") == asked

@@ -219,3 +219,30 @@ def test_a_planted_engine_fault_is_caught(monkeypatch: pytest.MonkeyPatch) -> No
     assert run.disagreements, "the changed rule went unnoticed"
     texts = [e["text"] for e in run.disagreements.values()]
     assert any("cp.after-round.4" in t["applied"] for t in texts)
+
+
+def test_another_spoiled_card_reads_two_ways_and_each_ruling_option_is_the_engines() -> None:
+    """A Spoiled card is the trump and Player 2 plays another one (cp.spoiled.4: four cards with
+    their own names). Read as one card type, Player 2 is the round's current winner (cp.winning.1);
+    read as cards of their own, Player 1 still is: the readings of ``cp.read.spoiled_one_type`` part.
+    Each option of ``cp.spoiled_trump`` decides the step, and it is the engine's under that option."""
+    hands = [["spoiled", "stick", "brick", "stone", "salty", "sweet"],
+             ["spoiled", "stick", "brick", "stone", "salty", "sweet"],
+             ["leaf", "stick", "brick", "stone", "salty", "sweet"],
+             ["leaf", "stick", "brick", "stone", "salty", "sweet"]]
+    leaders = {}
+    for option in ("one_type", "each_card"):
+        game = load_game("chonker-party", None, 4, {"choices": {"cp.spoiled_trump": option}})
+        state = game.new_initial_state(deal={"hands": hands, "discard": ["leaf"] * 6})
+        state = game.apply(state, ("play", "spoiled")).state
+        action = ("play", "spoiled")
+        sit, _ = bridge.situation_in(game, state, action)
+        plain, _ = determinacy(SPEC, sit)
+        other, _ = determinacy(SPEC, sit, readings={"cp.read.spoiled_one_type": "each-card"})
+        assert plain.kind == other.kind == "determined"
+        assert (dict(plain.outcome)["leader"], dict(other.outcome)["leader"]) == ("P2", "P1")
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+        leaders[option] = dict(ruled.outcome)["leader"]
+    assert leaders == {"one_type": "P2", "each_card": "P1"}

@@ -597,7 +597,9 @@ decision, if another player holds a War and `cp.war_window = before_each_turn`, 
 
 **Playing a card** puts it face up on the table, then:
 - a non-action card: the first of the round sets the trump (cp.round.2); the trump or a chonk makes
-  its player `last`. The turn ends.
+  its player `last`. A Spoiled card played when the trump is Spoiled is a trump under
+  `cp.spoiled_trump = one_type` (the Spoiled are one type); under `each_card` it is not, and does not
+  change `last`. The turn ends.
 - Skip: the turn ends, and the next player is skipped (below).
 - Force: the player names a type (`name-type`, `cp.named_types = any_kind`: any of the 14 types;
   else non-action types only); the turn ends and the next player must play that type if he holds it
@@ -637,8 +639,9 @@ the table) and his turn passes; a skipped player with no card just loses the tur
 `cp.skip_at_round_end = force_continue` (or an empty hand): he must continue with any card;
 `discard_and_force`: he discards, then must continue; `discard_and_end`: he discards and the round
 ends. After a Force: he must continue with the type named if he holds it, else he may continue with
-anything or end. Otherwise he may `end_round` or `continue_round` with: the trump or a chonk (no trump
-yet: a chonk, or under `cp.continue_no_trump_yet = any_non_action` any non-action card he holds), a War
+anything or end. Otherwise he may `end_round` or `continue_round` with: the trump or a chonk (a
+Spoiled card when the trump is Spoiled only under `cp.spoiled_trump = one_type`; no trump yet: a
+chonk, or under `cp.continue_no_trump_yet = any_non_action` any non-action card he holds), a War
 if a War is in effect or the draw deck is empty (it is a Chonk then), and Choose, Steal, See a Card or
 War when `cp.continue_with_action` allows (`draw_action_without_trump`: if he holds none of the
 others). A forced Master holding none of the forced cards may play anything or end. Continuing plays

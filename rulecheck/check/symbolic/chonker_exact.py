@@ -595,6 +595,10 @@ class _Spec:
         one = _bv(1, M16)
         chonk = _bv(1 << CHONK, M16)
         trump_bits = (one << z3.ZeroExt(M16 - W, s["trump"])) | chonk
+        # another Spoiled card after a Spoiled trump: a trump only if the Spoiled are one type
+        ask_spoiled = z3.And(s["trump"] == SPOILED, hand_bits & (1 << SPOILED) != 0)
+        each_card = self.is_opt(c, "cp.spoiled_trump", "each_card", z3.And(pc, ask_spoiled))
+        trump_bits = z3.If(z3.And(ask_spoiled, each_card), chonk, trump_bits)
         ask_any = z3.And(z3.Not(has_trump), hand_bits & (NONACTION_BITS & ~(1 << CHONK)) != 0)
         any_na = self.is_opt(c, "cp.continue_no_trump_yet", "any_non_action", z3.And(pc, ask_any))
         bits = z3.If(has_trump, trump_bits, z3.If(z3.And(ask_any, any_na), _bv(NONACTION_BITS, M16), chonk))
@@ -887,7 +891,11 @@ class _Spec:
         on = self.add_vec(self.add_hand(s, p, k, -1), "tab", NT, k, 1)
         # a non-action card: trump (cp.round.2), trump or chonk makes p last (cp.winning.1)
         trump = z3.If(on["trump"] == 0xFF, k, on["trump"])
-        last = z3.If(z3.Or(k == trump, k == CHONK), p, on["last"])
+        # another Spoiled card after a Spoiled trump is a trump only if the Spoiled are one type
+        another = z3.And(k == SPOILED, on["trump"] == SPOILED)
+        each_card = self.is_opt(c, "cp.spoiled_trump", "each_card", z3.And(pc, another))
+        trump_card = z3.And(k == trump, z3.Not(z3.And(another, each_card)))
+        last = z3.If(z3.Or(trump_card, k == CHONK), p, on["last"])
         plain = z3.ULT(k, CHOOSE)
         # a non-action card or a Skip: the turn ends (cp.round.3, cp.skip.1)
         r_ends = self.end_turn_now(c, _merge(plain, dict(on, trump=trump, last=last), on), p,

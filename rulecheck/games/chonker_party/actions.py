@@ -16,6 +16,7 @@ from rulecheck.games.chonker_party.cards import (
     FORCE,
     NONACTION_BITS,
     SKIP,
+    SPOILED,
     STEAL,
     WAR,
     WAR_CHONK,
@@ -23,6 +24,7 @@ from rulecheck.games.chonker_party.cards import (
 from rulecheck.games.chonker_party.rounds import (
     NO_EFFECT,
     SKIP_EFFECT,
+    another_spoiled_is_trump,
     begin_turn,
     draw_source,
     end_turn,
@@ -68,11 +70,15 @@ def _on_table(s: State, p: int, kind: int, slot: int | None = None) -> State:
 
 
 def _trump_or_chonk(s: State, ctx: Context, p: int, kind: int) -> State:
-    """The first non-action card sets trump (cp.round.2); a trump or chonk makes ``p`` last."""
+    """The first non-action card sets trump (cp.round.2); a trump or chonk makes ``p`` last
+    (cp.winning.1). A Spoiled card after a Spoiled trump is one only if the four Spoiled cards
+    (cp.spoiled.4, four cards with their own names) are one type: :func:`another_spoiled_is_trump`."""
     trump = s.trump
     if trump < 0:
         ctx.cite("cp.round.2", "cp.summary.2")
         trump = kind
+    elif kind == SPOILED and trump == SPOILED and not another_spoiled_is_trump(ctx):
+        return s
     if kind in (trump, CHONK):
         ctx.cite("cp.winning.1", "cp.chonks.1" if kind == CHONK else "cp.points.2")
         return s._replace(trump=trump, last=p)

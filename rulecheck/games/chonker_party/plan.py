@@ -25,6 +25,9 @@ AUDIT: list[tuple[str, int, str]] = [
     ("standard", 4, "leaf=8,sweet=1,skip=1,hand=2"),
     # both Wars with 3 players: a second War played during a War
     ("standard", 3, "sweet=1,chonk=1,leaf=1,war=2,hand=1"),
+    # three Spoiled cards, two each: a Spoiled trump, another Spoiled card played on it, and the
+    # Master continuing with a third (cp.spoiled.4)
+    ("standard", 2, "spoiled=3,leaf=1,chonk=1,sweet=1,hand=2"),
 ]
 """(variant, players, deck) of every configuration the default audit explores. Chosen by
 measuring (``benchmarks/explore.py``): every one is explored exhaustively, raw and recommended,

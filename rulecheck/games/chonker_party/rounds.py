@@ -120,12 +120,22 @@ def circle_end(g: ChonkerParty, s: State, ctx: Context, effect: int) -> State:
     return begin_turn(g, s, ctx, m, continuation_mask(s, ctx, m), True, PH_CONTINUE)
 
 
+def another_spoiled_is_trump(ctx: Context) -> bool:
+    """When a Spoiled card is the trump, whether another Spoiled card (Toast, Egg, Yogurt, Banana:
+    cp.spoiled.4) is a trump too: ruling ``cp.spoiled_trump`` (cp.round.2, cp.winning.1,
+    cp.continuing.1)."""
+    ctx.cite("cp.spoiled.4")
+    return ctx.rule("cp.spoiled_trump") == "one_type"
+
+
 def continuation_mask(s: State, ctx: Context, m: int) -> int:
     """Cards the Master may continue the round with (cp.continuing.1-3, cp.summary.5)."""
     ctx.cite("cp.continuing.1", "cp.continuing.6")
     hand_bits = bits_of(s.hands[m])
     if s.trump >= 0:
         bits = (1 << s.trump) | (1 << CHONK)
+        if s.trump == SPOILED and hand_bits & (1 << SPOILED) and not another_spoiled_is_trump(ctx):
+            bits = 1 << CHONK
     else:
         bits = 1 << CHONK
         if hand_bits & NONACTION_BITS & ~bits and ctx.rule("cp.continue_no_trump_yet") == "any_non_action":
@@ -285,6 +295,7 @@ __all__ = [
     "NO_EFFECT",
     "SKIP_EFFECT",
     "after_draws",
+    "another_spoiled_is_trump",
     "begin_turn",
     "circle_end",
     "continuation_mask",

@@ -192,26 +192,6 @@ class PartySituation:
         return pl is not None and pl[1] == "war" and self.war_is_chonk
 
     @cached_property
-    def trump_or_chonk(self) -> bool:
-        """Whether the card put down is a trump or a chonk (cp.winning.1, cp.chonks.1): a chonk, a
-        War become a Chonk, a card of the trump's kind, or the first non-action card (it becomes
-        the trump as it is played, cp.round.2)."""
-        pl = self.played
-        if pl is None:
-            return False
-        k = pl[1]
-        if k == "chonk" or self.as_chonk:
-            return True
-        if self.trump is None:
-            return k in NON_ACTION
-        return k == self.trump
-
-    @cached_property
-    def leader_now(self) -> int | None:
-        """The last player to put down a trump or chonk, this step's card included."""
-        return self.played[0] if self.played is not None and self.trump_or_chonk else self.leader
-
-    @cached_property
     def hands_after(self) -> tuple[Cards, ...]:
         """Every hand after the card this step moves has moved as the step's input says."""
         a, hands = self.action, [list(h) for h in self.hands]
@@ -497,7 +477,8 @@ def starts_without_cards(s: Any) -> int | None:
 def next_master(s: Any) -> int:
     """The next round's Master when the round ends now: the winner, else (no trump or chonk was put
     down: cp.no_trump_winner) the same Master."""
-    return s.leader_now if s.leader_now is not None else s.master
+    leader = leader_now(s)
+    return leader if leader is not None else s.master
 
 
 @_memo
@@ -755,6 +736,42 @@ def round_goes_on(o: Outcome) -> Any:
     return o.eq("round_ends", "no")
 
 
+def another_spoiled(s: Any) -> bool:
+    """Whether this step puts down a Spoiled card when a Spoiled card is already the trump: the
+    four Spoiled cards have their own names (cp.spoiled.4), so this one is another card."""
+    pl = s.played
+    return pl is not None and pl[1] == "spoiled" and s.trump == "spoiled"
+
+
+def spoiled_one_type(s: Any) -> bool:
+    """Reading ``cp.read.spoiled_one_type``: when a Spoiled card is the trump, the other Spoiled
+    cards are trumps too (the Spoiled are one card type), or not (each is a card of its own)."""
+    return s.reading("cp.read.spoiled_one_type") == "one-type"
+
+
+def trump_or_chonk(s: Any) -> bool:
+    """Whether the card put down is a trump or a chonk (cp.winning.1, cp.chonks.1): a chonk, a
+    War become a Chonk, a card of the trump's kind (another Spoiled card after a Spoiled trump: by
+    reading, :func:`spoiled_one_type`), or the first non-action card (it becomes the trump as it is
+    played, cp.round.2)."""
+    pl = s.played
+    if pl is None:
+        return False
+    k = pl[1]
+    if k == "chonk" or s.as_chonk:
+        return True
+    if s.trump is None:
+        return k in NON_ACTION
+    if another_spoiled(s):
+        return spoiled_one_type(s)
+    return k == s.trump
+
+
+def leader_now(s: Any) -> int | None:
+    """The last player to put down a trump or chonk, this step's card included."""
+    return s.played[0] if s.played is not None and trump_or_chonk(s) else s.leader
+
+
 def the_trump(s: Any) -> str | None:
     """The trump once this step's card is down (cp.round.2)."""
     if s.trump is not None:
@@ -763,11 +780,14 @@ def the_trump(s: Any) -> str | None:
     return pl[1] if pl is not None and pl[1] in NON_ACTION else None
 
 
-def trumps_and_chonks(s: Any, m: int) -> list[str]:
+def trumps_and_chonks(s: Any, m: int, one_type: bool | None = None) -> list[str]:
     """The kinds in ``m``'s hand that are a trump or a chonk (a War is one when it becomes a Chonk,
-    cp.war.5-7)."""
+    cp.war.5-7). A Spoiled card held when a Spoiled card is the trump is another Spoiled card: a
+    trump if the Spoiled are one type (``one_type``, else by reading :func:`spoiled_one_type`)."""
     t = the_trump(s)
     out = [k for k in ("chonk", *((t,) if t is not None else ())) if s.holds(m, k)]
+    if "spoiled" in out and t == "spoiled" and not (spoiled_one_type(s) if one_type is None else one_type):
+        out.remove("spoiled")
     if s.holds(m, "war") and (s.war or not any(s.draw_after)):
         out.append("war")
     return out
@@ -911,7 +931,7 @@ def _continuation(s: Any) -> tuple[int, Any] | None:
     return (s.master, kind) if kind is not None else None
 
 
-@clause("cp.continuing.1", readings=("cp.read.trump_before_any",))
+@clause("cp.continuing.1", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type"))
 def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"The Munchies Master can keep the round going by playing a trump or a chonk."
 
@@ -929,7 +949,7 @@ def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> An
     return option_parts(s, o, m, "continue", allowed) or None
 
 
-@clause("cp.summary.5", readings=("cp.read.trump_before_any",))
+@clause("cp.summary.5", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type"))
 def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"They can decide if they want to continue the round only if they've got a trump or a chonk."
 
@@ -945,7 +965,7 @@ def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     return option_parts(s, o, m, "continue", (), [k for k in KINDS if k not in allowed]) or None
 
 
-@clause("cp.continuing.2", "cp.continuing.3", readings=("cp.read.trump_before_any",))
+@clause("cp.continuing.2", "cp.continuing.3", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type"))
 def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
     """"No chonk or trump? You can play an action card instead, but only one that entails you to
     draw and play another card." "These include: Choose, Steal, See, or War." (cp.continuing.3)
@@ -977,7 +997,7 @@ def master_continues_again(s: Any, p: int) -> bool:
     return s.reading("cp.read.after_continuing_action") == "still-continuing"
 
 
-@clause("cp.continuing.4", readings=("cp.read.after_continuing_action",))
+@clause("cp.continuing.4", readings=("cp.read.after_continuing_action", "cp.read.spoiled_one_type"))
 def still_no_chonk_or_trump_the_last_collects(s: Any, o: Outcome) -> Any:
     """"If you still don't have a chonk, or trump, the last player that played one collects the
     cards played in the round."
@@ -1030,7 +1050,7 @@ def goes_on_until_the_master_runs_out_or_ends_it(s: Any, o: Outcome) -> Any:
 
 # --------------------------------------------------------------------------- Winning a Round
 
-@clause("cp.winning.1")
+@clause("cp.winning.1", readings=("cp.read.spoiled_one_type",))
 def last_to_put_down_a_trump_or_chonk_wins(s: Any, o: Outcome) -> Any:
     """"1. Last player to put down a trump or chonk wins the round."
 
@@ -1039,7 +1059,7 @@ def last_to_put_down_a_trump_or_chonk_wins(s: Any, o: Outcome) -> Any:
     Chonk: cp.war.5.)
     """
     pl = s.played
-    if pl is None or not s.trump_or_chonk or pl[1] == "chonk" or s.as_chonk:
+    if pl is None or not trump_or_chonk(s) or pl[1] == "chonk" or s.as_chonk:
         return None
     return set_if(o, round_goes_on(o), "leader", pname(pl[0]))
 
@@ -1068,7 +1088,7 @@ def sweet_trump_does_not_make_salty_trump(s: Any, o: Outcome) -> Any:
     return set_if(o, round_goes_on(o), "leader", "none" if s.leader is None else pname(s.leader))
 
 
-@clause("cp.winning.2", "cp.summary.3")
+@clause("cp.winning.2", "cp.summary.3", readings=("cp.read.spoiled_one_type",))
 def gather_the_played_cards_into_your_win_pile(s: Any, o: Outcome) -> Any:
     """"2. Gather all played cards from the table and place them in front of you - this is your win
     pile." (and cp.summary.3: "whoever plays the last trump or chonk wins the round and the cards
@@ -1077,9 +1097,10 @@ def gather_the_played_cards_into_your_win_pile(s: Any, o: Outcome) -> Any:
     When the round ends, every card on the table goes to the win pile of its winner, the last
     player to put down a trump or chonk. A round in which nobody put one down has no winner here.
     """
-    if not may_end_round(s) or s.leader_now is None:
+    leader = leader_now(s) if may_end_round(s) else None
+    if leader is None:
         return None
-    return implies(ends_round(o), o.require("table", f"win:{pname(s.leader_now)}"))
+    return implies(ends_round(o), o.require("table", f"win:{pname(leader)}"))
 
 
 # --------------------------------------------------------------------------- After a Round
@@ -1168,15 +1189,16 @@ def no_draw_deck_continue_until_empty_handed(s: Any, o: Outcome) -> Any:
     return implies(ends_round(o), o.require("draws", "-"))
 
 
-@clause("cp.after-round.4")
+@clause("cp.after-round.4", readings=("cp.read.spoiled_one_type",))
 def the_winner_starts_the_next_round(s: Any, o: Outcome) -> Any:
     """"4. The winner of the previous round starts the next one."
 
     The round's winner (the last to put down a trump or chonk) is the next Munchies Master.
     """
-    if not may_end_round(s) or s.leader_now is None:
+    leader = leader_now(s) if may_end_round(s) else None
+    if leader is None:
         return None
-    return set_if(o, ends_round(o), "master", pname(s.leader_now))
+    return set_if(o, ends_round(o), "master", pname(leader))
 
 
 # --------------------------------------------------------------------------- Action cards
@@ -1916,6 +1938,13 @@ READINGS = {
                 "'keep the round going by playing a trump': when no trump exists yet, which cards are 'a trump'?",
                 (("chonk-only", "None: only a chonk continues the round."),
                  ("any-non-action", "Any non-action card: it becomes the trump as it is played."))),
+        Reading("cp.read.spoiled_one_type", "cp.round.2",
+                "'The first non-action card played becomes the trump card': when it is a Spoiled card, are the "
+                "other Spoiled cards trumps too? The four have their own names (Toast, Egg, Yogurt, Banana: "
+                "cp.spoiled.4); the other card types are alike.",
+                (("one-type", "Yes: the Spoiled are one card type ('Spoiled (4)' among the Card Types)."),
+                 ("each-card", "No: each Spoiled card is a card of its own, so no other card is of the trump's "
+                  "type; only a chonk beats it."))),
         Reading("cp.read.war_chonk_non_action", "cp.round.2",
                 "'The first non-action card played becomes the trump': is a War that became a Chonk one?",
                 (("is-a-chonk-card", "Yes: it is a Chonk, so Chonk is the trump."),
@@ -2038,7 +2067,7 @@ def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] 
     if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
         return None
     m = c[0]
-    base = trumps_and_chonks(s, m)
+    base = trumps_and_chonks(s, m, s.ruled("cp.spoiled_trump") != "each_card")
     starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
     acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
     return m, base, starters, acts
@@ -2259,7 +2288,7 @@ def _steal_targets_ruled(s: Any, p: int) -> list[int]:
 
 def _no_trump_winner(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not may_end_round(s) or s.leader_now is not None:
+        if not may_end_round(s) or leader_now(s) is not None:
             return None
         dest = f"win:{pname(s.master)}" if option == "master" else "discard-deck"
         return conj(implies(ends_round(o), o.require("table", dest)),
@@ -2461,6 +2490,47 @@ def _war_chonk_sets_trump(option: str) -> Any:
     return fn
 
 
+def _spoiled_continuation(s: Any) -> int | None:
+    """The Master at his decision to continue, holding a Spoiled card when a Spoiled card is the
+    trump (another Spoiled card: cp.spoiled.4); None elsewhere."""
+    c = _continuation(s)
+    if c is None or c[1] not in ("normal", "after-action"):
+        return None
+    m = c[0]
+    return m if the_trump(s) == "spoiled" and s.holds(m, "spoiled") else None
+
+
+def _spoiled_trump(option: str) -> Any:
+    """``one_type``: another Spoiled card after a Spoiled trump is a trump (it makes its player the
+    round's current winner, and the Master may continue with it); ``each_card``: it is not."""
+    one_type = option == "one_type"
+
+    def fn(s: Any, o: Outcome) -> Any:
+        parts = []
+        m = _spoiled_continuation(s)
+        if m is not None:
+            parts.append(implies(is_next(o, m, "continue"), may(o, "spoiled", one_type)))
+        if another_spoiled(s):
+            winner = s.played[0] if one_type else s.leader
+            if winner is not None:
+                parts.append(set_if(o, round_goes_on(o), "leader", pname(winner)))
+                if may_end_round(s):
+                    parts.append(implies(ends_round(o), o.require("table", f"win:{pname(winner)}")))
+                    parts.append(set_if(o, ends_round(o), "master", pname(winner)))
+        return all_of(parts)
+    return fn
+
+
+def _spoiled_trump_overrides(s: Any, o: Outcome) -> list[str]:
+    """Where the Spoiled are one type or not decides the step: the clauses that read "a trump"."""
+    out = []
+    if _spoiled_continuation(s) is not None:
+        out += [f"{cid}[may.spoiled]" for cid in ("cp.continuing.1", "cp.summary.5")]
+    if another_spoiled(s):
+        out += ["cp.winning.1", "cp.winning.2", "cp.after-round.4"]
+    return out
+
+
 def _war_window(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if option == "before_each_turn":
@@ -2515,6 +2585,8 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.skip_at_round_end", opt, _skip_at_round_end(opt), _skip_at_round_end_overrides(opt)))
     for opt in ("victim_chooses", "random"):
         out.append(_rc("cp.skip_discard_choice", opt, _skip_discard_choice(opt)))
+    for opt in ("one_type", "each_card"):
+        out.append(_rc("cp.spoiled_trump", opt, _spoiled_trump(opt), _spoiled_trump_overrides))
     for opt in ("discard_deck", "table"):
         out.append(_rc("cp.skip_discard_to", opt, _skip_discard_to(opt), ("cp.skip.1",)))
     for opt in ("holders_only", "any_player"):
