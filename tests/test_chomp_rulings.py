@@ -200,3 +200,28 @@ def test_doble_replay_cards_options(option: str, cards: int) -> None:
     assert [len(t) for t in step.state.table] == [cards, cards]
     assert "chomp.doble_replay_cards" in step.provenance.rulings
     assert not game.invariants(step.state)
+
+
+@pytest.mark.parametrize("option", ["discard_pile", "bottom_of_pile"])
+def test_reclaimed_cards_options(option: str) -> None:
+    """After an Ink Out, the replay's winner (a Seal) can't chomp Player 2's Shark: it 'is
+    reclaimed by the player who turned it over' (en.ink-out.5): into his discard pile, or back to
+    the bottom of his pile (ruling chomp.reclaimed_cards). Asked only where a card is reclaimed."""
+    tops = [["octopus", "seal"], ["shrimp", "shark"], ["plankton", "bigfish"]]
+    game, s = _race("standard", 3, tops, {"chomp.reclaimed_cards": option})
+    s = game.apply(s, ("nobody_slaps",)).state  # the Ink Out: every card set aside
+    s = game.apply(s, ("turn_over",)).state  # the replay: Seal, Shark, Big Fish
+    pile_before = s.piles[1]
+    step = game.apply(s, ("slap", 0, 2, BIG_FISH))
+    t = step.state
+    assert "chomp.reclaimed_cards" in step.provenance.rulings and "en.ink-out.5" in step.provenance.clauses
+    if option == "discard_pile":
+        assert SHARK in t.discards[1] and t.piles[1] == pile_before
+    else:
+        assert SHARK not in t.discards[1] and t.piles[1] == (*pile_before, SHARK)
+    assert SHARK not in t.discards[0] and BIG_FISH in t.discards[0]
+    assert not game.invariants(t)
+    # an ordinary round's card nobody chomped goes to the discard pile, and nothing is asked
+    game, s = _race("standard", 3, [["seal"], ["shark"], ["bigfish"]], {"chomp.reclaimed_cards": option})
+    step = game.apply(s, ("slap", 0, 2, BIG_FISH))
+    assert "chomp.reclaimed_cards" not in step.provenance.rulings and SHARK in step.state.discards[1]

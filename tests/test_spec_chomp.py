@@ -122,6 +122,38 @@ def test_a_doble_chomp_replay_reads_two_ways() -> None:
         assert ruled.kind == "determined" and ruled.outcome == verdict.outcome, option
 
 
+def test_a_reclaimed_card_reads_two_ways_and_each_option_is_the_engines() -> None:
+    """After an Ink Out, the replay's winner (a Seal) can't chomp P2's Shark, which "is reclaimed by
+    the player who turned it over" (en.ink-out.5): to his discard pile, or back into his pile. The
+    readings of chomp.read.reclaimed_where part; each option of chomp.reclaimed_cards decides the
+    step, and it is the engine's under that option."""
+    from chomp_helpers import deal_with_tops
+
+    from rulecheck.games import load_game
+    from rulecheck.games.chomp.cards import BIG_FISH
+    from rulecheck.games.chomp.spec_engine import engine_outcomes, rename, situation
+
+    for option, place in (("discard_pile", "discard:"), ("bottom_of_pile", "pile:")):
+        game = load_game("chomp", "standard", 3, {"choices": {"chomp.reclaimed_cards": option}})
+        s = game.new_initial_state(deal=deal_with_tops(game, [["octopus", "seal"], ["shrimp", "shark"],
+                                                              ["plankton", "bigfish"]]))
+        for action in (("turn_over",), ("nobody_slaps",), ("turn_over",)):
+            s = game.apply(s, action).state
+        action = ("slap", 0, 2, BIG_FISH)
+        sit, new = situation(s, action)
+        plain, asked = determinacy(SPEC, sit)
+        other, _ = determinacy(SPEC, sit, readings={"chomp.read.reclaimed_where": "own-pile"})
+        assert "chomp.read.reclaimed_where" in asked and plain.kind == other.kind == "determined"
+        shark = next(k for k in dict(plain.outcome) if k.startswith("card.table.") and ".shark." in k)
+        owner = shark.split(".")[2]  # (the situation numbers the players its own way)
+        assert (dict(plain.outcome)[shark], dict(other.outcome)[shark]) == (f"discard:{owner}", f"pile:{owner}")
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert dict(ruled.outcome)[shark] == place + owner
+        (_, key), = engine_outcomes(game, s, action)
+        assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
+
+
 def test_satisfies_names_the_clauses_a_wrong_outcome_breaks() -> None:
     v, _ = determinacy(SPEC, PLAIN)
     assert satisfies(SPEC, PLAIN, dict(v.outcome)) == (True, ())
@@ -205,8 +237,8 @@ _PLANTED = textwrap.dedent('''
         real = standard.spoils_for
         def spoils_for(ctx, p, *rest):
             """The planted fault: the winner also takes the cards he cannot chomp (en.gameplay.4)."""
-            taken, back = real(ctx, p, *rest)
-            return taken + tuple(c for cards in back for c in cards), tuple(() for _ in back)
+            taken, back, reclaimed = real(ctx, p, *rest)
+            return taken + tuple(c for cards in back for c in cards), tuple(() for _ in back), reclaimed
         standard.spoils_for = spoils_for
     cfg = Config("chomp", "standard", 3, "seal=1,bigfish=1,shrimp=1,plankton=1", "recommended")
     run = check_explored(explore(cfg.load(), config=cfg))

@@ -487,8 +487,10 @@ says, and the round ends. Otherwise the race starts:
   `aside` card and the `aside_tie` cards his card can chomp, a Bad Chomper's face-up card under
   `chomp.bad_chomp_both_cards = winner_takes_both`. In every race of the 3+ player game and Doble Chomp he
   also takes every `aside_bad` card. The other cards go back to their owners' discard piles (a
-  player who is out: the centre). The winner's cards go to his discard pile (Doble Chomp: as
-  `chomp.two_player_won_cards` says).
+  player who is out: the centre), except the *reclaimed* ones (en.ink-out.5, en.tie.5): in an Ink Out's
+  replay the face-up cards of players who made no Bad Chomp, and the `aside_tie` cards; those go where
+  `chomp.reclaimed_cards` says (`discard_pile`; `bottom_of_pile`: under the owner's pile, his face-up
+  cards first, then his `aside_tie` cards, each in the state's order). The winner's cards go to his discard pile (Doble Chomp: as `chomp.two_player_won_cards` says).
 - A Bad Chomp: as in the 2-player games.
 - A tie: the face-up cards are set aside: those of the players who made a Bad Chomp in this race to `aside_bad`,
   the others to `aside` (under `chomp.tie_replay_winnings = chompable_only`: to `aside_tie`), the players who

@@ -1022,9 +1022,11 @@ STD_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.count_declares_winner",
         "chomp.count_tie",
         "chomp.fewer_than_two_left",
+        "chomp.reclaimed_cards",
     ),
     not_covered={
         "chomp.nobody_slaps": ("replay_like_tie",),
+        "chomp.reclaimed_cards": ("bottom_of_pile",),
     },
 )
 """The ruling points the 3+ player game consults, with the options the standard encoding
@@ -1965,6 +1967,17 @@ class _Std:
                             for v in range(KINDS)]
                 taken = [taken[v] + z3.If(take_tie[v], ties[v], self.k(0)) for v in range(KINDS)]
                 give[q] = [give[q][v] + z3.If(take_tie[v], self.k(0), ties[v]) for v in range(KINDS)]
+        # standard.reclaim: a card of an Ink Out's replay, or of the tie round, that the winner
+        # can't chomp is reclaimed by its owner (chomp.reclaimed_cards: to his discard pile, the
+        # one option covered: the piles are counts by kind, their order unseen)
+        after_ink = _bit(race, _st.F_AFTER_INK)
+        reclaims = [z3.And(w[f"act{q}"], z3.Or(
+            z3.And(after_ink, w[f"has{q}"], z3.Not(z3.Or(me[q], frenzy, z3.ULT(w[f"tab{q}"], c))),
+                   z3.Not(w[f"bad{q}"])),
+            *([z3.Or([z3.And(z3.Not(frenzy), z3.Not(me[q]), z3.Not(z3.ULT(_bv(v, CARD_BITS), c)),
+                             self.tie_vec(w, q)[v] != self.k(0)) for v in range(KINDS)])] if self.tie_bucket else [])))
+            for q in range(n)]
+        self.rule("chomp.reclaimed_cards", z3.And(pc, z3.Or(reclaims)), inp)
         for q in range(n):
             self.give_back(w, q, give[q])
             self.add(w, f"disc{q}_", taken, me[q])

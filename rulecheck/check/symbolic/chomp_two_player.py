@@ -151,11 +151,13 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.nobody_can_chomp",
         "chomp.two_player_won_cards",
         "chomp.fewer_than_two_left",
+        "chomp.reclaimed_cards",
     ),
     not_covered={
         "chomp.reshuffle_when": ("when_pile_runs_out",),
         "chomp.nobody_slaps": ("replay_like_tie",),
         "chomp.two_player_won_cards": ("bottom_of_pile",),
+        "chomp.reclaimed_cards": ("bottom_of_pile",),
     },
 )
 """The ruling points Doble Chomp consults, with the options the encoding covers. Not covered:
@@ -652,8 +654,18 @@ class _Doble(_Std):
         all_four = z3.Or(frenzy, z3.Not(in_replay), four)
         taken = self.vec(w, "centre_")
         self.zero(w, "centre_")
+        after_ink = _bit(race, _st.F_AFTER_INK)
+        reclaims: list[Any] = []
         for q in range(2):
             back = [self.k(0)] * KINDS
+            # standard.reclaim: an Ink Out replay's card, or a tie round's, that none of the winner's
+            # cards can chomp (chomp.reclaimed_cards: the discard pile, the one option covered)
+            reclaims += [z3.And(w[f"act{q}"], z3.Not(frenzy), z3.Not(me[q]), h, after_ink, z3.Not(all_four),
+                                z3.Not(w[f"bad{q}"]), z3.Not(self.one_can_chomp(w, me, t)))
+                         for h, t in self.cards(w, q)]
+            if self.tie_bucket:
+                reclaims += [z3.And(w[f"act{q}"], z3.Not(frenzy), z3.Not(me[q]), self.tie_vec(w, q)[v] != self.k(0),
+                                    z3.Not(self.one_can_chomp(w, me, _bv(v, CARD_BITS)))) for v in range(KINDS)]
             for h, t in self.cards(w, q):
                 keep = z3.And(h, z3.Or(all_four, me[q], self.one_can_chomp(w, me, t)))
                 mine = self.one(t, keep)
@@ -672,6 +684,7 @@ class _Doble(_Std):
                 taken = [taken[v] + z3.If(take_tie[v], ties[v], self.k(0)) for v in range(KINDS)]
                 back = [back[v] + z3.If(take_tie[v], self.k(0), ties[v]) for v in range(KINDS)]
             self.give_back(w, q, back)
+        self.rule("chomp.reclaimed_cards", z3.And(pc, z3.Or(reclaims)), inp)
         self.rule("chomp.two_player_won_cards", pc, inp)  # discard_pile
         for p in range(2):
             self.add(w, f"disc{p}_", taken, me[p])

@@ -77,6 +77,7 @@ __all__ = [
     "last_two",
     "nobody_slaps",
     "race_for",
+    "reclaim",
     "schedule",
     "shuffle",
     "slap",
@@ -649,8 +650,8 @@ def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
         w.centre = ()
         two_player.take_all(w, ctx, p, taken)
         return
-    won, back = spoils_for(ctx, p, s.table, s.aside, s.aside_tie, s.bad, s.race, w.mode == DOBLE_CHOMP,
-                           bool(w.centre))
+    won, back, reclaimed = spoils_for(ctx, p, s.table, s.aside, s.aside_tie, s.bad, s.race, w.mode == DOBLE_CHOMP,
+                                      bool(w.centre))
     taken = [*w.centre, *won]
     if _any_cards(w.aside_bad):
         # a Bad Chomper's cards of an earlier Ink Out or tie round of this one: 'the winner of
@@ -661,6 +662,9 @@ def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
     w.centre = ()
     for q, cards in enumerate(back):
         give_back(w, q, cards)
+    for q, cards in enumerate(reclaimed):
+        if cards:
+            reclaim(w, ctx, q, cards)
     if w.mode == DOBLE_CHOMP:
         two_player.place_won(w, ctx, p, taken)
     else:
@@ -668,19 +672,32 @@ def win(w: Work, ctx: Context, s: ChompState, p: int) -> None:
     end_of_round(w, ctx)
 
 
+def reclaim(w: Work, ctx: Context, q: int, cards: tuple[int, ...]) -> None:
+    """Cards the replay's winner can't chomp "are reclaimed by the players who turned them over"
+    (en.ink-out.5, en.tie.5, es.ink-out.5, es.empate.5): to the owner's discard pile, as a card
+    nobody could chomp in an ordinary round (en.gameplay.4), or back to the bottom of his pile, by
+    ruling ``chomp.reclaimed_cards`` (a player who is out: to the centre, :func:`give_back`)."""
+    if w.active >> q & 1 and ctx.rule("chomp.reclaimed_cards") == "bottom_of_pile":
+        w.piles[q] = w.piles[q] + cards
+        return
+    give_back(w, q, cards)
+
+
 def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: tuple[tuple[int, ...], ...],
                aside_tie: tuple[tuple[int, ...], ...], bad: int, race: int, doble: bool,
-               centre: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """The round's cards that the winner ``p`` takes, and those that go back to each owner
-    (3+ player game and Doble Chomp). A pure function of the round's cards, the Bad Chomps, the
-    race and whether the centre holds cards. en.gameplay.3-4, en.bad-chomp.8,
-    en.feeding-frenzy.3, en.ink-out.4-5, en.tie.3-5, es.doble-chomp.2."""
+               centre: bool) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The round's cards that the winner ``p`` takes, those that go back to each owner, and those
+    each owner reclaims (:func:`reclaim`: the cards of an Ink Out replay and of the round before a
+    tie replay that the winner can't chomp) (3+ player game and Doble Chomp). A pure function of the
+    round's cards, the Bad Chomps, the race and whether the centre holds cards. en.gameplay.3-4,
+    en.bad-chomp.8, en.feeding-frenzy.3, en.ink-out.4-5, en.tie.3-5, es.doble-chomp.2."""
     if centre:
         ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.bad-chomp.10", "es.malos-mordiscos.10")
     kind = race & KIND_MASK
     n = len(table)
     taken: list[int] = []
     back: list[list[int]] = [[] for _ in range(n)]
+    reclaimed: list[list[int]] = [[] for _ in range(n)]
     if kind == RK_FRENZY:
         for cards in table:
             taken.extend(cards)
@@ -701,6 +718,8 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
             for t in table[q]:
                 if all_four or q == p or _one_can_chomp(mine, t):
                     taken.append(t)
+                elif race & F_AFTER_INK and not bad >> q & 1:
+                    reclaimed[q].append(t)
                 else:
                     back[q].append(t)
             taken.extend(aside[q])
@@ -708,7 +727,7 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                 if q == p or _one_can_chomp(mine, t):
                     taken.append(t)
                 else:
-                    back[q].append(t)
+                    reclaimed[q].append(t)
     else:
         c = table[p][0]
         ctx.cite("en.gameplay.3", "es.como-se-juega.3", *GENERAL_CHAIN_CLAUSES, *CHAIN_CLAUSES[c])
@@ -722,10 +741,11 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                         taken.append(t)
                     else:
                         back[q].append(t)
+                elif race & F_AFTER_INK:
+                    ctx.cite("en.gameplay.4", "es.como-se-juega.4", "en.ink-out.5", "es.ink-out.5")
+                    reclaimed[q].append(t)
                 else:
                     ctx.cite("en.gameplay.4", "es.como-se-juega.4")
-                    if race & F_AFTER_INK:
-                        ctx.cite("en.ink-out.5", "es.ink-out.5")
                     back[q].append(t)
         for q in range(n):
             if aside[q]:
@@ -740,8 +760,8 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                     taken.append(t)
                 else:
                     ctx.cite("en.tie.5", "es.empate.5")
-                    back[q].append(t)
-    return tuple(taken), tuple(tuple(cards) for cards in back)
+                    reclaimed[q].append(t)
+    return tuple(taken), tuple(tuple(cards) for cards in back), tuple(tuple(cards) for cards in reclaimed)
 
 
 def _one_can_chomp(mine: tuple[int, ...], t: int) -> bool:

@@ -2129,6 +2129,9 @@ def _empty_hand_turn(option: str) -> Any:
         ending = s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends")
         new_round = (starts_round_now(s) and q == s.master) or (ending and q == next_master(s))
         master = q if new_round else s.master
+        # (a round that ends the game, a win pile holding all the Spoiled under
+        # cp.four_spoiled_when = immediately, has no next turn: cp.four_spoiled_when says what follows)
+        goes_on = neg(_over(o))
         if option == "round_ends":
             if not new_round:
                 # the round ends at once; if its winner would start the next one with no card,
@@ -2137,11 +2140,11 @@ def _empty_hand_turn(option: str) -> Any:
                 if w is None:
                     return o.require("round_ends", "yes")
                 r = _next_holder(s, w)
-                return conj(o.require("round_ends", "yes"), set_if(o, True, "master", pname(r)),
-                            goes_next(o, r, "play"))
+                return conj(o.require("round_ends", "yes"), set_if(o, goes_on, "master", pname(r)),
+                            implies(goes_on, goes_next(o, r, "play")))
             # nothing played yet: the next player clockwise who holds a card leads instead
             r = _next_holder(s, q)
-            cond = ends_round(o) if ending else True
+            cond = conj(ends_round(o), goes_on) if ending else goes_on
             return conj(set_if(o, cond, "master", pname(r)), implies(cond, goes_next(o, r, "play")))
         # passed over: the next player clockwise who holds a card takes the turn
         r = s.next_of(q)
@@ -2149,8 +2152,8 @@ def _empty_hand_turn(option: str) -> Any:
             r = s.next_of(r)
         nxt = goes_next(o, master, "continue") if r == master else goes_next(o, r, "play")
         if new_round and ending:
-            return implies(ends_round(o), nxt)
-        return nxt
+            return implies(conj(ends_round(o), goes_on), nxt)
+        return implies(goes_on, nxt) if new_round else nxt
     return fn
 
 

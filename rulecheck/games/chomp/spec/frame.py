@@ -19,6 +19,7 @@ from rulecheck.games.chomp.spec.vocabulary import (
     is_race,
     owner_of,
     pname,
+    reclaims,
     winner_is,
 )
 
@@ -51,13 +52,16 @@ def _round_end_clears_the_table(s: Any, o: Outcome) -> Any:
 
 
 def _winner_places(s: Any, o: Outcome, name: str) -> list[Any]:
-    """A card goes to a player's pile only if it is his own (to his discard pile) or he won it."""
+    """A card goes to a player's pile only if it is his own (to his discard pile; in a replay, where
+    his cards can be reclaimed, to his pile too) or he won it."""
     owner = owner_of(name) if name.startswith("card.") else None
+    back = reclaims(s)
     req = []
     for k in range(s.players):
         if k != owner:
             req.append(implies(o.eq(name, f"discard:{pname(k)}"), winner_is(o, k)))
-        req.append(implies(o.eq(name, f"pile:{pname(k)}"), winner_is(o, k)))
+        if k != owner or not back:
+            req.append(implies(o.eq(name, f"pile:{pname(k)}"), winner_is(o, k)))
     return req
 
 

@@ -28,6 +28,7 @@ from rulecheck.games.chomp.spec.vocabulary import (
     owner_of,
     pname,
     rank,
+    reclaimed_by,
     round_over,
     takes,
     to_discard,
@@ -217,16 +218,21 @@ def if_your_card_couldnt_be_chomped(s: Any, o: Outcome) -> Any:
 
     Reading ``chomp.read.gameplay4_scope``: in a round someone wins, each card the winner's card
     cannot chomp (his own included) goes to its owner's discard pile; or, in every round that ends,
-    each card nobody chomped does. One part per card.
+    each card nobody chomped does. One part per card. In the replay after an Ink Out, another
+    player's card the winner can't chomp is what en.ink-out.5 speaks of ("reclaimed by the players
+    who turned them over"), the specific rule: this sentence leaves it to that one.
     """
     if s.kind != "race" or not normal_rules(s):
         return None
     parts = {}
     every = s.reading("chomp.read.gameplay4_scope") == "every-round"
+    reclaimed_here = s.step == "ink-out-replay" and not s.eel
     for q, c, i in s.table_cards():
         name = tvar(q, c, i)
         req = []
         for w in possible_winners(s):
+            if reclaimed_here and q != w and q not in s.bad_before:
+                continue
             cant = disj(neg(chompable(s, o, w, q, c)), bool(q == w))
             req.append(implies(conj(winner_is(o, w), over_or_replay(o), cant), to_discard(o, name, q)))
         if every:
@@ -619,14 +625,23 @@ def _ink_out_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
     parts = {}
     for q, c, i in s.table_cards():
         n = tvar(q, c, i)
-        won = for_each_winner(s, o, lambda w, n=n, q=q, c=c: implies(
-            disj(neg(chompable(s, o, w, q, c)), bool(q == w)), to_discard(o, n, q)))
+        won = for_each_winner(s, o, lambda w, n=n, q=q, c=c: _reclaimed_unless_chompable(s, o, w, n, q, c))
         if won is not None:
             parts[n] = implies(neg(frenzy), won)
     return parts or None
 
 
-@clause("en.ink-out.5", "es.ink-out.5", kinds=("race",))
+def _reclaimed_unless_chompable(s: Any, o: Outcome, w: int, n: str, q: int, c: str) -> Any:
+    """The winner ``w``'s own card goes to her discard pile; another's that she can't chomp is
+    reclaimed by its owner (:func:`reclaimed_by`: a Bad Chomper's card to his discard pile, as the
+    Bad Chomp rules say of it)."""
+    if q == w:
+        return to_discard(o, n, q)
+    back = to_discard(o, n, q) if q in s.bad_before or is_bad_chompers(n) else reclaimed_by(s, o, n, q)
+    return implies(neg(chompable(s, o, w, q, c)), back)
+
+
+@clause("en.ink-out.5", "es.ink-out.5", readings=("chomp.read.reclaimed_where",), kinds=("race",))
 def ink_out_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
     """"Any cards from the current round she can't chomp, are reclaimed by the players who turned
     them over." (one part per card)"""
@@ -754,14 +769,13 @@ def _tie_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
         return None
     parts = {}
     for n, q, c in tie_previous(s, o):
-        won = for_each_winner(s, o, lambda w, n=n, q=q, c=c: implies(
-            disj(neg(chompable(s, o, w, q, c)), bool(q == w)), to_discard(o, n, q)))
+        won = for_each_winner(s, o, lambda w, n=n, q=q, c=c: _reclaimed_unless_chompable(s, o, w, n, q, c))
         if won is not None:
             parts[n] = implies(is_race(o, "chomp"), won)
     return parts or None
 
 
-@clause("en.tie.5", "es.empate.5", readings=("chomp.read.tie_previous",), kinds=("race",))
+@clause("en.tie.5", "es.empate.5", readings=("chomp.read.tie_previous", "chomp.read.reclaimed_where"), kinds=("race",))
 def tie_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
     """"Any cards she can't chomp are reclaimed by the players who turned them over." (one part
     per card)"""

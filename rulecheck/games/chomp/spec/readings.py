@@ -40,6 +40,12 @@ READINGS = {
                 "'any cards from the previous round that she is allowed to chomp': which round?",
                 (("the-tie-round", "The tie round (the round before the replay)."),
                  ("the-replay-round", "The round just played, as in the Ink Out rule (en.ink-out.4)."))),
+        Reading("chomp.read.reclaimed_where", "en.ink-out.5",
+                "'Any cards ... she can't chomp, are reclaimed by the players who turned them over' (en.ink-out.5, "
+                "en.tie.5): where do the reclaimed cards go?",
+                (("discard-pile", "To the owner's discard pile, where a card nobody could chomp goes in an "
+                  "ordinary round (en.gameplay.4)."),
+                 ("own-pile", "Back into the owner's pile."))),
         Reading("chomp.read.pile_runs_out", "en.outcomes.5",
                 "'When your pile runs out, shuffle your discard pile': at which moment?",
                 (("at-once", "The moment the last card leaves the pile, even in the middle of a race."),

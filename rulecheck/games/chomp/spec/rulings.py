@@ -12,6 +12,7 @@ from typing import Any
 from rulecheck.core.spec import Outcome, RulingConstraint, conj, disj, implies, neg, same
 from rulecheck.games.chomp.spec.ending import holds, nothing_in_the_centre, the_round_ends
 from rulecheck.games.chomp.spec.game_play import (
+    chompable,
     for_each_winner,
     mine,
     octopus_rules,
@@ -34,6 +35,8 @@ from rulecheck.games.chomp.spec.vocabulary import (
     owner_of,
     pname,
     rank,
+    reclaimed_by,
+    reclaims,
     round_over,
     takes,
     to_discard,
@@ -280,6 +283,8 @@ def _opt_doble_replay_winnings(option: str) -> Any:
                 n = tvar(q, c, i)
                 if option == "all_four" or q == w or _one_can_chomp(s.table[w], c):
                     req.append(takes(s, o, n, w))
+                elif s.step == "ink-out-replay":
+                    req.append(reclaimed_by(s, o, n, q, _reclaimed_to_pile(s)))
                 else:
                     req.append(to_discard(o, n, q))
             return all_of(req)
@@ -307,7 +312,8 @@ def _opt_tie_winnings(option: str) -> Any:
         if s.mode == "doble-chomp":  # (the replay's own cards are chomp.doble_replay_winnings')
             def tie_cards(w: int) -> Any:
                 return all_of([takes(s, o, n, w) if option == "all_tie_cards" or owner_of(n) == w or is_bad_chompers(n)
-                               or _one_can_chomp(s.table[w], kind_of(n)) else to_discard(o, n, owner_of(n))  # type: ignore[arg-type]
+                               or _one_can_chomp(s.table[w], kind_of(n))
+                               else reclaimed_by(s, o, n, owner_of(n), _reclaimed_to_pile(s))  # type: ignore[arg-type]
                                for n in card_names(o, "aside-tie")])
             return for_each_winner(s, o, tie_cards)
 
@@ -319,7 +325,7 @@ def _opt_tie_winnings(option: str) -> Any:
                 if option == "all_tie_cards" or q == w or can_chomp(m, c) or is_bad_chompers(n):
                     req.append(to_discard(o, n, w))  # (a Bad Chomper's: the winner's, en.bad-chomp.8)
                 else:
-                    req.append(to_discard(o, n, q))  # type: ignore[arg-type]
+                    req.append(reclaimed_by(s, o, n, q, _reclaimed_to_pile(s)))  # type: ignore[arg-type]
             for q, c, i in s.table_cards():
                 n = tvar(q, c, i)
                 if q != w and can_chomp(m, c):
@@ -331,6 +337,52 @@ def _opt_tie_winnings(option: str) -> Any:
         won = for_each_winner(s, o, body)
         return None if won is None else implies(is_race(o, "chomp"), won)
     return fn
+
+
+def _reclaimed_to_pile(s: Any) -> bool:
+    """Under the ruleset, whether reclaimed cards go back into their owner's pile
+    (``chomp.reclaimed_cards``)."""
+    return bool(s.ruled("chomp.reclaimed_cards") == "bottom_of_pile")
+
+
+def _reclaimable(s: Any, o: Outcome) -> list[tuple[str, int]]:
+    """The cards of a replay's race that, not won, are "reclaimed by the players who turned them
+    over": after an Ink Out the replay's own cards (en.ink-out.5), after a tie the tie round's
+    (en.tie.5); not a Bad Chomper's (the Bad Chomp rules say where his go). (name, owner)."""
+    if not reclaims(s) or s.slap is None or s.eel:
+        return []
+    if s.step == "ink-out-replay":
+        names = [(tvar(q, c, i), q) for q, c, i in s.table_cards()]
+    else:
+        names = [(n, owner_of(n)) for n in card_names(o, "aside-tie")]  # type: ignore[misc]
+    return [(n, q) for n, q in names if q is not None and q not in s.bad_before and not is_bad_chompers(n)]
+
+
+def _opt_reclaimed(option: str) -> Any:
+    """In the 3+ player game's replay after an Ink Out, another player's card the winner can't chomp
+    goes to its owner's discard pile (``discard_pile``) or back to his pile (``bottom_of_pile``).
+    (The tie round's cards, and Doble Chomp's: where ``chomp.tie_replay_winnings`` and
+    ``chomp.doble_replay_winnings`` give them back, they follow this ruling.)"""
+    pile = option == "bottom_of_pile"
+
+    def fn(s: Any, o: Outcome) -> Any:
+        if not reclaims(s) or s.mode != "standard" or s.step != "ink-out-replay":
+            return None
+        cards = {n for n, _ in _reclaimable(s, o)}
+        if not cards:
+            return None
+
+        def body(w: int) -> Any:
+            return all_of([implies(neg(chompable(s, o, w, q, c)), reclaimed_by(s, o, tvar(q, c, i), q, pile))
+                           for q, c, i in s.table_cards() if q != w and tvar(q, c, i) in cards])
+        return for_each_winner(s, o, body)
+    return fn
+
+
+def _reclaimed_overrides(s: Any, o: Outcome) -> list[str]:
+    """Where a card can be reclaimed, what 'reclaimed by the players who turned them over' says of
+    its place (en.ink-out.5, en.tie.5)."""
+    return [x for n, _ in _reclaimable(s, o) for x in _everywhere((f"en.ink-out.5[{n}]", f"en.tie.5[{n}]"))]
 
 
 def _opt_reshuffle(option: str) -> Any:
@@ -907,6 +959,8 @@ def _everywhere(ids: tuple[str, ...]) -> tuple[str, ...]:
 
 def _rulings() -> list[RulingConstraint]:
     out = []
+    for opt in ("discard_pile", "bottom_of_pile"):
+        out.append(_rc("chomp.reclaimed_cards", opt, _opt_reclaimed(opt), _reclaimed_overrides))
     for opt in ("own_discards", "stay_in_centre", "replay_like_tie"):
         for rid in ("chomp.nobody_slaps", "chomp.nobody_can_chomp"):
             out.append(_rc(rid, opt, _opt_nobody(rid, opt), ("en.gameplay.4", "en.bad-chomp.9")))

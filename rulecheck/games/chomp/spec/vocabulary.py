@@ -336,7 +336,7 @@ def _places(s: Any) -> tuple[str, ...]:
     """Where a card of the round can end up, once it has left the table: in the centre, set aside,
     in a player's discard pile, or (2-player games) under a winner's pile."""
     players = [pname(p) for p in range(s.players)]
-    bottom = tuple(f"pile:{p}" for p in players) if s.two_player else ()
+    bottom = tuple(f"pile:{p}" for p in players) if s.two_player or reclaims(s) else ()
     return ("centre", "set-aside", *(f"discard:{p}" for p in players), *bottom)
 
 
@@ -566,6 +566,23 @@ def goes(o: Outcome, name: str, place: str) -> Any:
 
 def to_discard(o: Outcome, name: str, p: int) -> Any:
     return o.eq(name, f"discard:{pname(p)}")
+
+
+def reclaims(s: Any) -> bool:
+    """Whether the step is a race that can give cards back "reclaimed by the players who turned them
+    over" (en.ink-out.5, en.tie.5): a replay's race, in the 3+ player game or Doble Chomp (which
+    plays ties and Octopuses as the normal game, es.doble-chomp.3)."""
+    return s.kind == "race" and s.mode in ("standard", "doble-chomp") and s.step in ("ink-out-replay", "tie-replay")
+
+
+def reclaimed_by(s: Any, o: Outcome, name: str, q: int, pile: bool | None = None) -> Any:
+    """The card is "reclaimed by the players who turned them over" (en.ink-out.5, en.tie.5): by
+    reading ``chomp.read.reclaimed_where``, it goes to ``q``'s discard pile, where a card nobody
+    could chomp goes in an ordinary round (en.gameplay.4), or back into his pile (``pile``: as a
+    ruling decides, instead of the reading)."""
+    if pile is None:
+        pile = s.reading("chomp.read.reclaimed_where") == "own-pile"
+    return o.eq(name, f"pile:{pname(q)}") if pile else to_discard(o, name, q)
 
 
 def won_by(o: Outcome, name: str, p: int, peek: bool = False) -> Any:
