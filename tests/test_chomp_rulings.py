@@ -14,7 +14,7 @@ from rulecheck.core.coverage import cited_clauses
 from rulecheck.core.rulings import load_ruling_points
 from rulecheck.engine import play
 from rulecheck.games import load_game
-from rulecheck.games.chomp.cards import BIG_FISH, PLANKTON, SEAL, SHARK
+from rulecheck.games.chomp.cards import BIG_FISH, PLANKTON, SEAL, SHARK, SHRIMP
 from rulecheck.games.chomp.state import LAST_TWO, OVER, TURN
 
 PACKAGE = Path(__file__).resolve().parents[1] / "rulecheck" / "games" / "chomp"
@@ -225,3 +225,25 @@ def test_reclaimed_cards_options(option: str) -> None:
     game, s = _race("standard", 3, [["seal"], ["shark"], ["bigfish"]], {"chomp.reclaimed_cards": option})
     step = game.apply(s, ("slap", 0, 2, BIG_FISH))
     assert "chomp.reclaimed_cards" not in step.provenance.rulings and SHARK in step.state.discards[1]
+
+
+@pytest.mark.parametrize("option", ["another_war", "called_off"])
+def test_war_tie_options(option: str) -> None:
+    """Underwater War: a tie (two Seals) makes a war, and the war's face-up cards (two Sharks) are the
+    same again. Another war (en.underwater-war.3 read for the war's own tie), or the war is called
+    off and each player takes his cards back to his discard pile: ruling chomp.war_tie, asked only
+    at a war's tie."""
+    tops = [["seal", "plankton", "plankton", "shark", "bigfish"], ["seal", "shrimp", "shrimp", "shark", "littlefish"]]
+    game = load_game("chomp", "underwater-war", 2, {"choices": {"chomp.war_tie": option}})
+    s = game.new_initial_state(deal=deal_with_tops(game, tops))
+    first = game.apply(s, ("turn_over",))
+    assert "chomp.war_tie" not in first.provenance.rulings  # the round's own tie: a war, nothing asked
+    step = game.apply(first.state, ("turn_over",))  # the war: two down, a Shark up each
+    assert "chomp.war_tie" in step.provenance.rulings
+    t = step.state
+    if option == "another_war":
+        assert sum(len(a) for a in t.aside) == 8 and not any(t.discards)
+    else:
+        assert not any(t.aside) and sorted(t.discards[0]) == sorted([SEAL, PLANKTON, PLANKTON, SHARK])
+        assert sorted(t.discards[1]) == sorted([SEAL, SHRIMP, SHRIMP, SHARK])
+    assert not game.invariants(t)

@@ -154,6 +154,34 @@ def test_a_reclaimed_card_reads_two_ways_and_each_option_is_the_engines() -> Non
         assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
 
 
+def test_a_war_that_ties_again_reads_two_ways_and_each_option_is_the_engines() -> None:
+    """Underwater War: the war's face-up cards (two Sharks) tie again. Read as another tie, another
+    war follows (en.underwater-war.3); read as the round's turn-over only, the text leaves it open (a
+    gap: en.underwater-war.4's higher card does not exist). Each option of chomp.war_tie decides it,
+    and it is the engine's under that option."""
+    from chomp_helpers import deal_with_tops
+
+    from rulecheck.games import load_game
+    from rulecheck.games.chomp.spec_engine import engine_outcomes, rename, situation
+
+    tops = [["seal", "plankton", "plankton", "shark"], ["seal", "shrimp", "shrimp", "shark"]]
+    for option, nxt in (("another_war", "war"), ("called_off", "round-over")):
+        game = load_game("chomp", "underwater-war", 2, {"choices": {"chomp.war_tie": option}})
+        s = game.apply(game.new_initial_state(deal=deal_with_tops(game, tops)), ("turn_over",)).state
+        action = ("turn_over",)
+        sit, new = situation(s, action)
+        plain, asked = determinacy(SPEC, sit)
+        other, _ = determinacy(SPEC, sit, readings={"chomp.read.war_tie": "first-turn-over-only"})
+        assert "chomp.read.war_tie" in asked
+        assert plain.kind == "determined" and dict(plain.outcome)["next"] == "war"
+        assert other.kind == "gap"
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert dict(ruled.outcome)["next"] == nxt
+        (_, key), = engine_outcomes(game, s, action)
+        assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
+
+
 def test_satisfies_names_the_clauses_a_wrong_outcome_breaks() -> None:
     v, _ = determinacy(SPEC, PLAIN)
     assert satisfies(SPEC, PLAIN, dict(v.outcome)) == (True, ())

@@ -430,7 +430,9 @@ on the other player's card that is not an Eel is not a race outcome at all).
 2. An Eel: an `eel` race starts (phase `race`); two Eels under `chomp.uw_eel_pair = war`: a war instead.
 3. An Octopus: if both are Octopuses and `chomp.uw_octopus_pair = war`, a war; otherwise both face-up cards are
    set aside (`aside`), the step is `next-card`, and a new turn-over is scheduled.
-4. The same kind: a **war**: both face-up cards are set aside, the step is `war`, a turn-over is scheduled.
+4. The same kind: a **war**: both face-up cards are set aside, the step is `war`, a turn-over is scheduled. If
+   this turn-over was itself a war's (step `war`), `chomp.war_tie` is asked: `another_war` as said;
+   `called_off`: each player's face-up and set-aside cards go to his discard pile and the round ends.
 5. Underwater War (and Chomp rápido after a war or a next card, under `chomp.rapido_after_war = higher_wins`): the
    higher card's owner takes all the cards of the round and the round ends.
 6. Chomp rápido otherwise: a `rapido` race starts.
@@ -490,7 +492,8 @@ says, and the round ends. Otherwise the race starts:
   player who is out: the centre), except the *reclaimed* ones (en.ink-out.5, en.tie.5): in an Ink Out's
   replay the face-up cards of players who made no Bad Chomp, and the `aside_tie` cards; those go where
   `chomp.reclaimed_cards` says (`discard_pile`; `bottom_of_pile`: under the owner's pile, his face-up
-  cards first, then his `aside_tie` cards, each in the state's order). The winner's cards go to his discard pile (Doble Chomp: as `chomp.two_player_won_cards` says).
+  cards first, then his `aside_tie` cards, each in the state's order). The winner's cards go to his
+  discard pile (Doble Chomp: as `chomp.two_player_won_cards` says).
 - A Bad Chomp: as in the 2-player games.
 - A tie: the face-up cards are set aside: those of the players who made a Bad Chomp in this race to `aside_bad`,
   the others to `aside` (under `chomp.tie_replay_winnings = chompable_only`: to `aside_tie`), the players who

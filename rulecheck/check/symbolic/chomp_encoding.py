@@ -132,11 +132,13 @@ UW_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.nobody_can_chomp",
         "chomp.reshuffle_when",
         "chomp.fewer_than_two_left",
+        "chomp.war_tie",
     ),
     not_covered={
         "chomp.nobody_slaps": ("replay_like_tie",),
         "chomp.nobody_can_chomp": ("replay_like_tie",),
         "chomp.reshuffle_when": ("when_pile_runs_out",),
+        "chomp.war_tie": ("called_off",),
     },
 )
 """The ruling points Underwater War consults, with the options the encoding covers."""
@@ -622,8 +624,10 @@ class _UW:
         oct_next["step"] = _bv(NEXT_CARD, 3)
         self.schedule(oct_next, R_TURN, z3.And(pc_oct, z3.Not(z3.And(ca == cb, pair_war))), inp)
         octo_w = merge(z3.And(ca == cb, pair_war), oct_war, oct_next)
-        # a tie: war
+        # a tie: war (a war's face-up cards the same again: ruling chomp.war_tie, of which the
+        # encoding covers another_war)
         pc_plain = z3.And(pc, z3.Not(eel), z3.Not(octo))
+        self.rule(w, "chomp.war_tie", z3.And(pc_plain, ca == cb, w["step"] == WAR), inp)
         tie = w.copy()
         self.to_war(tie, z3.And(pc_plain, ca == cb), inp)
         higher = self.unequal(w, z3.And(pc_plain, ca != cb), inp)

@@ -36,7 +36,7 @@ from rulecheck.games.chomp.state import (
     players_of,
 )
 
-__all__ = ["compare_for", "end_of_round", "place_won", "take_all", "to_war", "turn_over"]
+__all__ = ["compare_for", "end_of_round", "place_won", "take_all", "to_war", "turn_over", "war_called_off"]
 
 
 def _cite_mode(mode: int, ctx: Context) -> None:
@@ -146,6 +146,7 @@ C_NEXT_CARD: Final = 1
 C_WAR: Final = 2
 C_FIRST_WINS: Final = 3
 C_SECOND_WINS: Final = 4
+C_CALLED_OFF: Final = 5
 
 
 def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
@@ -155,6 +156,8 @@ def _compare(w: Work, ctx: Context, step: int, a: int, b: int) -> None:
         _race(w, ctx, race)
     elif verdict == C_WAR:
         to_war(w, ctx)
+    elif verdict == C_CALLED_OFF:
+        war_called_off(w, ctx)
     elif verdict == C_NEXT_CARD:
         for q in (a, b):
             w.set_aside(q, w.table[q])
@@ -203,6 +206,8 @@ def compare_for(ctx: Context, ca: int, cb: int, step: int, mode: int) -> tuple[i
             return C_WAR, 0
         return C_NEXT_CARD, 0
     if ca == cb:
+        if step == WAR and ctx.rule("chomp.war_tie") == "called_off":
+            return C_CALLED_OFF, 0
         return C_WAR, 0
     if mode == UNDERWATER_WAR or (
         step in (WAR, NEXT_CARD) and ctx.rule("chomp.rapido_after_war") == "higher_wins"
@@ -239,6 +244,17 @@ def to_war(w: Work, ctx: Context) -> None:
     w.race = 0
     w.step = WAR
     standard.schedule(w, ctx, R_TURN)
+
+
+def war_called_off(w: Work, ctx: Context) -> None:
+    """The war's face-up cards tie again, and by ruling ``chomp.war_tie = called_off`` nobody wins
+    the round: each player takes back his cards, set aside and face up, to his discard pile
+    (en.underwater-war.3-4; Chomp rápido: es.chomp-rapido.4). The centre's cards stay there."""
+    ctx.cite("en.underwater-war.4", "es.guerra-submarina.4")
+    _cite_mode(w.mode, ctx)
+    for q in range(len(w.table)):
+        standard.give_back(w, q, w.table[q] + w.aside[q])
+    standard.end_of_round(w, ctx)
 
 
 def take_all(w: Work, ctx: Context, p: int, taken: list[int]) -> None:

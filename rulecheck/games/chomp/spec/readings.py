@@ -46,6 +46,12 @@ READINGS = {
                 (("discard-pile", "To the owner's discard pile, where a card nobody could chomp goes in an "
                   "ordinary round (en.gameplay.4)."),
                  ("own-pile", "Back into the owner's pile."))),
+        Reading("chomp.read.war_tie", "en.underwater-war.3",
+                "'In a tie, each player places 2 cards face down and 1 card face up': also when the war's own "
+                "face-up cards are the same again?",
+                (("another-tie", "Yes: it is another tie, settled by another war."),
+                 ("first-turn-over-only", "No: the sentence speaks of the round's turn-over; what a war's tie "
+                  "leads to is not said (en.underwater-war.4 names the higher card, and there is none)."))),
         Reading("chomp.read.pile_runs_out", "en.outcomes.5",
                 "'When your pile runs out, shuffle your discard pile': at which moment?",
                 (("at-once", "The moment the last card leaves the pile, even in the middle of a race."),

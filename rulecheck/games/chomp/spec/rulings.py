@@ -733,6 +733,23 @@ def _round_cards(s: Any, o: Outcome) -> list[str]:
     return names + card_names(o, "aside")
 
 
+def _opt_war_tie(option: str) -> Any:
+    """The war's face-up creatures the same again: another war (``another_war``), or nobody wins
+    and each player takes his cards back to his discard pile (``called_off``)."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _uw_turn(s) or s.step != "war":
+            return None
+        f = faces(s)
+        if f is None or f[0][1] != f[1][1] or rank(f[0][1]) is None:
+            return None
+        if option == "another_war":
+            return conj(o.eq("next", "war"), o.eq("winner", "none"),
+                        *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
+        return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
+                    *(to_discard(o, n, owner_of(n)) for n in _round_cards(s, o)))  # type: ignore[arg-type]
+    return fn
+
+
 def _opt_uw_octopus_pair(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if not _uw_turn(s):
@@ -886,6 +903,10 @@ def _opt_war_short(option: str) -> Any:
         # the face-up cards then decide as usual, under the ruleset's answers about them
         kinds = {ca, cb}
         eel = "eel" in kinds and not ("octopus" in kinds and s.ruled("chomp.uw_eel_vs_octopus") == "octopus_first")
+        called_off = ca == cb and ca not in ("eel", "octopus") and s.ruled("chomp.war_tie") == "called_off"
+        if called_off:  # (the war's face-up creatures tie again: chomp.war_tie)
+            return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
+                        *(to_discard(o, n, owner_of(n)) for n in names))  # type: ignore[arg-type]
         pair_war = ca == cb and (
             (eel and s.ruled("chomp.uw_eel_pair") == "war")
             or (ca == "octopus" and s.ruled("chomp.uw_octopus_pair") == "war") or ca not in ("eel", "octopus"))
@@ -961,6 +982,9 @@ def _rulings() -> list[RulingConstraint]:
     out = []
     for opt in ("discard_pile", "bottom_of_pile"):
         out.append(_rc("chomp.reclaimed_cards", opt, _opt_reclaimed(opt), _reclaimed_overrides))
+    for opt in ("another_war", "called_off"):
+        out.append(_rc("chomp.war_tie", opt, _opt_war_tie(opt),
+                       ("en.underwater-war.3[tie]", "es.chomp-rapido.4[en.underwater-war.3:tie]")))
     for opt in ("own_discards", "stay_in_centre", "replay_like_tie"):
         for rid in ("chomp.nobody_slaps", "chomp.nobody_can_chomp"):
             out.append(_rc(rid, opt, _opt_nobody(rid, opt), ("en.gameplay.4", "en.bad-chomp.9")))

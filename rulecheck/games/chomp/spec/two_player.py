@@ -136,19 +136,23 @@ def _a_tie_is_a_war(s: Any, o: Outcome) -> Any:
     if s.step == "war":
         parts["war"] = all_of(_turned_over(s, o))
     f = faces(s)
-    if f is not None and f[0][1] == f[1][1]:
+    if f is not None and f[0][1] == f[1][1] and not (
+            s.step == "war" and rank(f[0][1]) is not None
+            and s.reading("chomp.read.war_tie") == "first-turn-over-only"):
         parts["tie"] = conj(o.eq("next", "war"), o.eq("winner", "none"),
                             *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
     return {k: v for k, v in parts.items() if v is not None} or None
 
 
-@clause("en.underwater-war.3", "es.guerra-submarina.3", kinds=("turn",))
+@clause("en.underwater-war.3", "es.guerra-submarina.3", readings=("chomp.read.war_tie",), kinds=("turn",))
 def in_a_tie_two_down_one_up(s: Any, o: Outcome) -> Any:
     """"In a tie, each player places 2 cards face down and 1 card face up in the center."
 
     A tie is two cards the same: the cards are set aside and a war follows; in the war each player
     places two cards face down and one face up. (A player with fewer than three cards: the
-    sentence does not say.)
+    sentence does not say.) Reading ``chomp.read.war_tie``: the war's own face-up cards the same
+    again are another tie (another war), or the sentence speaks only of the round's turn-over, and
+    of a war's tie nothing is said.
     """
     return _a_tie_is_a_war(s, o) if s.mode == "underwater-war" else None
 
@@ -326,7 +330,7 @@ def the_winner_takes_both_cards(s: Any, o: Outcome) -> Any:
     return for_each_winner(s, o, lambda w: all_of([takes(s, o, tvar(q, c, i), w) for q, c, i in s.table_cards()]))
 
 
-@clause("es.chomp-rapido.4", kinds=("turn", "race"))
+@clause("es.chomp-rapido.4", readings=("chomp.read.war_tie",), kinds=("turn", "race"))
 def rapido_ties_eels_and_octopuses_as_in_underwater_war(s: Any, o: Outcome) -> Any:
     """"Los desempates, las cartas de anguila eléctrica y las cartas de pulpo son los mismos que en
     "Guerra submarina"." (Tie-breaks, Electric Eel cards and Octopus cards are the same as in
