@@ -246,3 +246,30 @@ def test_another_spoiled_card_reads_two_ways_and_each_ruling_option_is_the_engin
         assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
         leaders[option] = dict(ruled.outcome)["leader"]
     assert leaders == {"one_type": "P2", "each_card": "P1"}
+
+
+def test_the_master_continues_with_another_spoiled_card_as_the_ruling_says() -> None:
+    """The trump is a Spoiled card and the Master holds another one at his decision to continue:
+    a trump he may continue with (``cp.spoiled_trump = one_type``) or not (``each_card``): the
+    clauses (cp.continuing.1, cp.summary.5) read it two ways, each option decides it, and it is the
+    engine's."""
+    hands = [["spoiled", "spoiled", "brick", "stone", "salty", "sweet"],
+             ["leaf", "stick", "brick", "stone", "salty", "sweet"],
+             ["leaf", "stick", "brick", "stone", "salty", "sweet"],
+             ["leaf", "stick", "brick", "stone", "salty", "sweet"]]
+    seen = {}
+    for option in ("one_type", "each_card"):
+        game = load_game("chonker-party", None, 4, {"choices": {"cp.spoiled_trump": option}})
+        state = game.new_initial_state(deal={"hands": hands, "discard": ["brick"] * 4 + ["stone"] * 2})
+        for action in (("play", "spoiled"), ("play", "stick"), ("play", "stick")):
+            state = game.apply(state, action).state
+        action = ("play", "stick")  # the last of the circle: next, the Master's decision
+        sit, _ = bridge.situation_in(game, state, action)
+        plain, _ = determinacy(SPEC, sit)
+        other, _ = determinacy(SPEC, sit, readings={"cp.read.spoiled_one_type": "each-card"})
+        assert (dict(plain.outcome)["may.spoiled"], dict(other.outcome)["may.spoiled"]) == ("yes", "no")
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+        seen[option] = dict(ruled.outcome)["may.spoiled"]
+    assert seen == {"one_type": "yes", "each_card": "no"}

@@ -627,7 +627,8 @@ class _UW:
         # a tie: war (a war's face-up cards the same again: ruling chomp.war_tie, of which the
         # encoding covers another_war)
         pc_plain = z3.And(pc, z3.Not(eel), z3.Not(octo))
-        self.rule(w, "chomp.war_tie", z3.And(pc_plain, ca == cb, w["step"] == WAR), inp)
+        # (two Eels under chomp.uw_eel_pair = war are a war without it: standard.compare_for)
+        self.rule(w, "chomp.war_tie", z3.And(pc, z3.Not(eel0), z3.Not(octo), ca == cb, w["step"] == WAR), inp)
         tie = w.copy()
         self.to_war(tie, z3.And(pc_plain, ca == cb), inp)
         higher = self.unequal(w, z3.And(pc_plain, ca != cb), inp)

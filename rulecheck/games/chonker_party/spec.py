@@ -1941,7 +1941,7 @@ READINGS = {
         Reading("cp.read.spoiled_one_type", "cp.round.2",
                 "'The first non-action card played becomes the trump card': when it is a Spoiled card, are the "
                 "other Spoiled cards trumps too? The four have their own names (Toast, Egg, Yogurt, Banana: "
-                "cp.spoiled.4); the other card types are alike.",
+                "cp.spoiled.4); each point and filler type is 8 cards alike.",
                 (("one-type", "Yes: the Spoiled are one card type ('Spoiled (4)' among the Card Types)."),
                  ("each-card", "No: each Spoiled card is a card of its own, so no other card is of the trump's "
                   "type; only a chonk beats it."))),
@@ -2067,7 +2067,8 @@ def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] 
     if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
         return None
     m = c[0]
-    base = trumps_and_chonks(s, m, s.ruled("cp.spoiled_trump") != "each_card")
+    answer = s.ruled("cp.spoiled_trump")  # (open: the reading says)
+    base = trumps_and_chonks(s, m, None if answer is None else answer == "one_type")
     starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
     acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
     return m, base, starters, acts

@@ -24,6 +24,7 @@ from rulecheck.games.chomp.spec.vocabulary import (
     goes,
     is_bad_chompers,
     is_race,
+    is_reclaimed,
     kind_of,
     owner_of,
     pname,
@@ -633,11 +634,11 @@ def _ink_out_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
 
 def _reclaimed_unless_chompable(s: Any, o: Outcome, w: int, n: str, q: int, c: str) -> Any:
     """The winner ``w``'s own card goes to her discard pile; another's that she can't chomp is
-    reclaimed by its owner (:func:`reclaimed_by`: a Bad Chomper's card to his discard pile, as the
-    Bad Chomp rules say of it)."""
+    reclaimed by its owner (:func:`reclaimed_by`; a card that is not one of those,
+    :func:`is_reclaimed`, to his discard pile)."""
     if q == w:
         return to_discard(o, n, q)
-    back = to_discard(o, n, q) if q in s.bad_before or is_bad_chompers(n) else reclaimed_by(s, o, n, q)
+    back = reclaimed_by(s, o, n, q) if is_reclaimed(s, n, q) else to_discard(o, n, q)
     return implies(neg(chompable(s, o, w, q, c)), back)
 
 

@@ -31,6 +31,7 @@ from rulecheck.games.chomp.spec.vocabulary import (
     higher,
     is_bad_chompers,
     is_race,
+    is_reclaimed,
     kind_of,
     owner_of,
     pname,
@@ -284,7 +285,7 @@ def _opt_doble_replay_winnings(option: str) -> Any:
                 if option == "all_four" or q == w or _one_can_chomp(s.table[w], c):
                     req.append(takes(s, o, n, w))
                 elif s.step == "ink-out-replay":
-                    req.append(reclaimed_by(s, o, n, q, _reclaimed_to_pile(s)))
+                    req.append(_back_to(s, o, n, q))
                 else:
                     req.append(to_discard(o, n, q))
             return all_of(req)
@@ -313,7 +314,7 @@ def _opt_tie_winnings(option: str) -> Any:
             def tie_cards(w: int) -> Any:
                 return all_of([takes(s, o, n, w) if option == "all_tie_cards" or owner_of(n) == w or is_bad_chompers(n)
                                or _one_can_chomp(s.table[w], kind_of(n))
-                               else reclaimed_by(s, o, n, owner_of(n), _reclaimed_to_pile(s))  # type: ignore[arg-type]
+                               else _back_to(s, o, n, owner_of(n))  # type: ignore[arg-type]
                                for n in card_names(o, "aside-tie")])
             return for_each_winner(s, o, tie_cards)
 
@@ -325,7 +326,7 @@ def _opt_tie_winnings(option: str) -> Any:
                 if option == "all_tie_cards" or q == w or can_chomp(m, c) or is_bad_chompers(n):
                     req.append(to_discard(o, n, w))  # (a Bad Chomper's: the winner's, en.bad-chomp.8)
                 else:
-                    req.append(reclaimed_by(s, o, n, q, _reclaimed_to_pile(s)))  # type: ignore[arg-type]
+                    req.append(_back_to(s, o, n, q))  # type: ignore[arg-type]
             for q, c, i in s.table_cards():
                 n = tvar(q, c, i)
                 if q != w and can_chomp(m, c):
@@ -339,23 +340,30 @@ def _opt_tie_winnings(option: str) -> Any:
     return fn
 
 
-def _reclaimed_to_pile(s: Any) -> bool:
+def _reclaimed_to_pile(s: Any) -> bool | None:
     """Under the ruleset, whether reclaimed cards go back into their owner's pile
-    (``chomp.reclaimed_cards``)."""
-    return bool(s.ruled("chomp.reclaimed_cards") == "bottom_of_pile")
+    (``chomp.reclaimed_cards``); None where the ruleset leaves it open (then the reading says)."""
+    answer = s.ruled("chomp.reclaimed_cards")
+    return None if answer is None else answer == "bottom_of_pile"
+
+
+def _back_to(s: Any, o: Outcome, n: str, q: int) -> Any:
+    """A card of ``q`` that the replay's winner does not take: reclaimed as the ruleset says, or (not
+    one of the reclaimed cards, :func:`is_reclaimed`) to his discard pile."""
+    return reclaimed_by(s, o, n, q, _reclaimed_to_pile(s)) if is_reclaimed(s, n, q) else to_discard(o, n, q)
 
 
 def _reclaimable(s: Any, o: Outcome) -> list[tuple[str, int]]:
     """The cards of a replay's race that, not won, are "reclaimed by the players who turned them
-    over": after an Ink Out the replay's own cards (en.ink-out.5), after a tie the tie round's
-    (en.tie.5); not a Bad Chomper's (the Bad Chomp rules say where his go). (name, owner)."""
+    over" (:func:`is_reclaimed`): after an Ink Out the replay's own cards (en.ink-out.5), after a tie
+    the tie round's (en.tie.5). (name, owner)."""
     if not reclaims(s) or s.slap is None or s.eel:
         return []
     if s.step == "ink-out-replay":
         names = [(tvar(q, c, i), q) for q, c, i in s.table_cards()]
     else:
         names = [(n, owner_of(n)) for n in card_names(o, "aside-tie")]  # type: ignore[misc]
-    return [(n, q) for n, q in names if q is not None and q not in s.bad_before and not is_bad_chompers(n)]
+    return [(n, q) for n, q in names if is_reclaimed(s, n, q)]  # type: ignore[misc]
 
 
 def _opt_reclaimed(option: str) -> Any:

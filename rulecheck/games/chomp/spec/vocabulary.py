@@ -575,6 +575,17 @@ def reclaims(s: Any) -> bool:
     return s.kind == "race" and s.mode in ("standard", "doble-chomp") and s.step in ("ink-out-replay", "tie-replay")
 
 
+def is_reclaimed(s: Any, name: str, q: int | None) -> bool:
+    """Whether the card ``name`` of ``q``, if the replay's winner does not take it, is one of the
+    cards "reclaimed by the players who turned them over" (en.ink-out.5, en.tie.5): in a replay's
+    race (:func:`reclaims`), of a player still in (a player who is out has no pile to take it back
+    to), neither the card a Bad Chomper set aside (en.bad-chomp.8) nor, in an Ink Out's replay, the
+    face-up card of a player who made a Bad Chomp in it (the Bad Chomp rules say where those go)."""
+    if not reclaims(s) or q is None or q not in s.active or is_bad_chompers(name):
+        return False
+    return not (name.startswith("card.table.") and s.step == "ink-out-replay" and q in s.bad_before)
+
+
 def reclaimed_by(s: Any, o: Outcome, name: str, q: int, pile: bool | None = None) -> Any:
     """The card is "reclaimed by the players who turned them over" (en.ink-out.5, en.tie.5): by
     reading ``chomp.read.reclaimed_where``, it goes to ``q``'s discard pile, where a card nobody
