@@ -1976,12 +1976,13 @@ class _Std:
         # can't chomp is reclaimed by its owner (chomp.reclaimed_cards: to his discard pile, the
         # one option covered: the piles are counts by kind, their order unseen)
         after_ink = _bit(race, _st.F_AFTER_INK)
-        reclaims = [z3.And(w[f"act{q}"], z3.Or(
-            z3.And(after_ink, w[f"has{q}"], z3.Not(z3.Or(me[q], frenzy, z3.ULT(w[f"tab{q}"], c))),
-                   z3.Not(w[f"bad{q}"])),
-            *([z3.Or([z3.And(z3.Not(frenzy), z3.Not(me[q]), z3.Not(z3.ULT(_bv(v, CARD_BITS), c)),
-                             self.tie_vec(w, q)[v] != self.k(0)) for v in range(KINDS)])] if self.tie_bucket else [])))
-            for q in range(n)]
+        reclaims: list[Any] = []
+        for q in range(n):
+            mine_back = z3.Not(z3.Or(me[q], frenzy, z3.ULT(w[f"tab{q}"], c)))  # his face-up card not taken
+            reclaims.append(z3.And(w[f"act{q}"], after_ink, w[f"has{q}"], mine_back, z3.Not(w[f"bad{q}"])))
+            if self.tie_bucket:  # a card of the tie round the winner can't chomp
+                reclaims += [z3.And(w[f"act{q}"], z3.Not(frenzy), z3.Not(me[q]), z3.Not(z3.ULT(_bv(v, CARD_BITS), c)),
+                                    self.tie_vec(w, q)[v] != self.k(0)) for v in range(KINDS)]
         self.rule("chomp.reclaimed_cards", z3.And(pc, z3.Or(reclaims)), inp)
         for q in range(n):
             self.give_back(w, q, give[q])

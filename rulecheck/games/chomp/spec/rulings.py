@@ -374,15 +374,12 @@ def _opt_reclaimed(option: str) -> Any:
     pile = option == "bottom_of_pile"
 
     def fn(s: Any, o: Outcome) -> Any:
-        if not reclaims(s) or s.mode != "standard" or s.step != "ink-out-replay":
-            return None
-        cards = {n for n, _ in _reclaimable(s, o)}
-        if not cards:
+        if s.mode != "standard" or not _reclaimable(s, o) or s.step != "ink-out-replay":
             return None
 
         def body(w: int) -> Any:
             return all_of([implies(neg(chompable(s, o, w, q, c)), reclaimed_by(s, o, tvar(q, c, i), q, pile))
-                           for q, c, i in s.table_cards() if q != w and tvar(q, c, i) in cards])
+                           for q, c, i in s.table_cards() if q != w and is_reclaimed(s, tvar(q, c, i), q)])
         return for_each_winner(s, o, body)
     return fn
 
@@ -753,9 +750,15 @@ def _opt_war_tie(option: str) -> Any:
         if option == "another_war":
             return conj(o.eq("next", "war"), o.eq("winner", "none"),
                         *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
-        return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
-                    *(to_discard(o, n, owner_of(n)) for n in _round_cards(s, o)))  # type: ignore[arg-type]
+        return _called_off(o, _round_cards(s, o))
     return fn
+
+
+def _called_off(o: Outcome, names: list[str]) -> Any:
+    """Nobody wins the round and each player takes the cards ``names`` of his back to his discard
+    pile (a war called off: ``chomp.war_tie = called_off``)."""
+    return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
+                *(to_discard(o, n, owner_of(n)) for n in names))  # type: ignore[arg-type]
 
 
 def _opt_uw_octopus_pair(option: str) -> Any:
@@ -913,8 +916,7 @@ def _opt_war_short(option: str) -> Any:
         eel = "eel" in kinds and not ("octopus" in kinds and s.ruled("chomp.uw_eel_vs_octopus") == "octopus_first")
         called_off = ca == cb and ca not in ("eel", "octopus") and s.ruled("chomp.war_tie") == "called_off"
         if called_off:  # (the war's face-up creatures tie again: chomp.war_tie)
-            return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
-                        *(to_discard(o, n, owner_of(n)) for n in names))  # type: ignore[arg-type]
+            return _called_off(o, names)
         pair_war = ca == cb and (
             (eel and s.ruled("chomp.uw_eel_pair") == "war")
             or (ca == "octopus" and s.ruled("chomp.uw_octopus_pair") == "war") or ca not in ("eel", "octopus"))
