@@ -6,6 +6,7 @@ unnoticed; each assertion fails if the rule it names is changed."""
 from __future__ import annotations
 
 import pytest
+from chonker_helpers import skip_before_an_empty_handed_master
 
 from rulecheck.core.game import Pending
 from rulecheck.core.provenance import Context
@@ -15,6 +16,7 @@ from rulecheck.games.chonker_party.cards import (
     LEAF,
     NT,
     SALTY,
+    SKIP,
     SPOILED,
     STICK,
     SWEET,
@@ -242,3 +244,23 @@ def test_another_spoiled_card_after_a_spoiled_trump_is_a_trump_as_the_ruling_say
             r = raw.apply(r, raw.legal_actions(r)[0]).state
         after = raw.apply(r, ("play", "spoiled")).state
         assert (isinstance(after, Pending) and after.ruling == "cp.spoiled_trump") == asked
+
+
+@pytest.mark.parametrize(("option", "who", "legal"), [("master_ends", 0, [("end_round",)]),
+                                                      ("passes_on", 1, [("play", "stick")])])
+def test_a_skip_that_forces_an_empty_handed_master_on_is_settled_by_the_ruling(
+        option: str, who: int, legal: list[tuple[str, ...]]) -> None:
+    """A Skip at the round's end forces the Master to continue, trump or not (cp.skip.2), and he
+    holds no card: he cannot, and the round goes on only until he runs out (cp.continuing.6).
+    ``cp.skip_master_empty_handed``: he ends the round, or his turn passes on to Player 2."""
+    g = load_game(GAME, None, 4, {"choices": {"cp.skip_master_empty_handed": option}})
+    step = g.apply(skip_before_an_empty_handed_master(g), ("play", "skip"))
+    assert {"cp.skip_at_round_end", "cp.skip_master_empty_handed"} <= set(step.provenance.rulings)
+    assert g.current_player(step.state) == who and list(g.legal_actions(step.state)) == legal
+    # a Master who is skipped at the round's end (discard_and_end) has nothing to discard: the
+    # round ends, and this ruling is not asked
+    ended = load_game(GAME, None, 4, {"choices": {"cp.skip_at_round_end": "discard_and_end",
+                                                  "cp.skip_master_empty_handed": option}})
+    step = ended.apply(skip_before_an_empty_handed_master(ended), ("play", "skip"))
+    assert "cp.skip_master_empty_handed" not in step.provenance.rulings
+    assert step.state.piles[0][SWEET] == 1 and step.state.piles[0][SKIP] == 1 and not any(step.state.table)

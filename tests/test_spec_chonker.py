@@ -9,6 +9,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from chonker_helpers import skip_before_an_empty_handed_master
 
 from rulecheck.check.detectors import normative_clauses
 from rulecheck.check.determinacy import SpecRun, _scope, check_examples, check_explored, clause_coverage
@@ -273,3 +274,25 @@ def test_the_master_continues_with_another_spoiled_card_as_the_ruling_says() -> 
         assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
         seen[option] = dict(ruled.outcome)["may.spoiled"]
     assert seen == {"one_type": "yes", "each_card": "no"}
+
+
+def test_a_skip_that_forces_an_empty_handed_master_on_is_a_conflict_each_option_settles() -> None:
+    """Player 4's last card is a Skip, just before the decision of a Master who holds no card, while
+    Player 2 still holds one: "forces the first player to continue, trump or not" (cp.skip.2)
+    against "this goes on until the Munchies Master runs out" (cp.continuing.6), the unsat core names
+    both. Each option of ``cp.skip_master_empty_handed`` decides the step, it is the engine's, and
+    the two differ (the Master ends the round, or Player 2 plays on)."""
+    seen = {}
+    for option in ("master_ends", "passes_on"):
+        game = load_game("chonker-party", None, 4, {"choices": {"cp.skip_master_empty_handed": option}})
+        state, action = skip_before_an_empty_handed_master(game), ("play", "skip")
+        sit, _ = bridge.situation_in(game, state, action)
+        plain, _ = determinacy(SPEC, sit)
+        assert plain.kind == "conflict"
+        assert {"cp.skip.2", "cp.continuing.6"} <= {c.split("[")[0] for c in plain.core}
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+        out = dict(ruled.outcome)
+        seen[option] = (out["next.who"], out["next.does"])
+    assert seen == {"master_ends": ("P1", "continue"), "passes_on": ("P2", "play")}

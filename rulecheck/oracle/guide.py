@@ -641,9 +641,12 @@ else a `discarded` chance node) onto the discard deck (`cp.skip_discard_to = dis
 the table) and his turn passes; a skipped player with no card just loses the turn.
 
 **The end of a circle**: the Master decides (`continue`). After a Skip played just before him:
-`cp.skip_at_round_end = force_continue` (or an empty hand): he must continue with any card;
-`discard_and_force`: he discards, then must continue; `discard_and_end`: he discards and the round
-ends. After a Force: he must continue with the type named if he holds it, else he may continue with
+`cp.skip_at_round_end = force_continue`: he must continue with any card; `discard_and_force`: he
+discards, then must continue; `discard_and_end`: he discards and the round ends (holding no card, he
+has nothing to discard: the round ends at once). A Master forced on who holds no card (or has just
+discarded his last): `cp.skip_master_empty_handed = master_ends`, his decision offers only
+`end_round`; `passes_on`, his turn passes on to the next player as at the end of a turn. After a
+Force: he must continue with the type named if he holds it, else he may continue with
 anything or end. Otherwise he may `end_round` or `continue_round` with: the trump or a chonk (a
 Spoiled card when the trump is Spoiled only under `cp.spoiled_trump = one_type`; no trump yet: a
 chonk, or under `cp.continue_no_trump_yet = any_non_action` any non-action card he holds), a War

@@ -578,6 +578,11 @@ class _Spec:
         discards = z3.And(skip, z3.Not(force), m_has)
         then = z3.If(self.is_opt(c, rid, "discard_and_force", pc_skip), _bv(1), _bv(2))
         r_discard = self.start_discard(c, s, m, then, z3.And(pc, discards))
+        # a Master with no card: skipped, the round ends (discard_and_end); else forced on
+        empty = z3.And(skip, z3.Not(m_has))
+        skipped = self.is_opt(c, rid, "discard_and_end", z3.And(pc, empty))
+        r_empty = _merge(skipped, self.round_end(c, s, z3.And(pc, empty, skipped)),
+                         self.forced_empty_handed(c, s, z3.And(pc, empty, z3.Not(skipped))))
         forced = z3.ULT(effect, NK)
         has = self.hand(s, m, effect) != 0
         one = _bv(1, M16) << z3.ZeroExt(M16 - W, effect)
@@ -585,8 +590,16 @@ class _Spec:
         plain = self.continuation_mask(c, s, m, pc_plain)
         mask = z3.If(skip, _bv(ALL_BITS, M16), z3.If(forced, z3.If(has, one, _bv(ALL_BITS, M16)), plain))
         can_end = z3.If(skip, z3.BoolVal(False), z3.If(forced, z3.Not(has), z3.BoolVal(True)))
-        r_begin = self.begin_now(c, s, m, mask, can_end, PH_CONTINUE, z3.And(pc, z3.Not(discards)))
-        return _merge(discards, r_discard, r_begin)
+        r_begin = self.begin_now(c, s, m, mask, can_end, PH_CONTINUE, z3.And(pc, z3.Not(discards), z3.Not(empty)))
+        return _merge(discards, r_discard, _merge(empty, r_empty, r_begin))
+
+    def forced_empty_handed(self, c: _Ctx, s: Sym, pc: z3.BoolRef) -> Sym:
+        """``forced_empty_handed``: a Skip forces on a Master with no card (cp.skip.2,
+        cp.continuing.6): he ends the round, or his turn passes on (cp.skip_master_empty_handed)."""
+        m = s["master"]
+        ends = self.is_opt(c, "cp.skip_master_empty_handed", "master_ends", pc)
+        return _merge(ends, self.begin_now(c, s, m, _bv(0, M16), True, PH_CONTINUE, z3.And(pc, ends)),
+                      self.end_turn(dict(s, turn=m), m))
 
     def continuation_mask(self, c: _Ctx, s: Sym, m: Expr, pc: z3.BoolRef) -> Expr:
         """Cards the Master may continue the round with (cp.continuing.1-3, cp.summary.5)."""
@@ -1039,7 +1052,10 @@ class _Spec:
         out = _merge(to_deck, deck, table)
         then = s["aux"]
         r_pass = self.end_turn_now(c, dict(out, turn=victim), victim, NO_EFFECT, z3.And(pc, then == 0))
-        r_master = self.begin_now(c, out, out["master"], ALL_BITS, False, PH_CONTINUE, z3.And(pc, then == 1))
+        m_has = self.any_hand(out, out["master"])
+        r_master = _merge(m_has, self.begin_now(c, out, out["master"], ALL_BITS, False, PH_CONTINUE,
+                                                z3.And(pc, then == 1, m_has)),
+                          self.forced_empty_handed(c, out, z3.And(pc, then == 1, z3.Not(m_has))))
         return _merge(then == 0, r_pass, _merge(then == 1, r_master, self.call(out, ROUND_END)))
 
 

@@ -29,6 +29,7 @@ from rulecheck.games.chonker_party.rounds import (
     draw_source,
     end_turn,
     extra_play,
+    forced_empty_handed,
     round_end,
     start_draws,
 )
@@ -290,6 +291,8 @@ def discard_card(g: ChonkerParty, s: State, ctx: Context, kind: int) -> State:
         return end_turn(g, s._replace(turn=victim), ctx, victim, NO_EFFECT)
     if then == 1:
         ctx.cite("cp.skip.2")
+        if not any(s.hands[s.master]):
+            return forced_empty_handed(g, s, ctx)
         return begin_turn(g, s, ctx, s.master, ALL_BITS, False, PH_CONTINUE)
     return round_end(g, s, ctx)
 

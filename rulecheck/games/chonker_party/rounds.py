@@ -108,7 +108,9 @@ def circle_end(g: ChonkerParty, s: State, ctx: Context, effect: int) -> State:
     if effect == SKIP_EFFECT:
         ctx.cite("cp.skip.2")
         opt = ctx.rule("cp.skip_at_round_end")
-        if opt == "force_continue" or not any(s.hands[m]):
+        if not any(s.hands[m]):
+            return round_end(g, s, ctx) if opt == "discard_and_end" else forced_empty_handed(g, s, ctx)
+        if opt == "force_continue":
             return begin_turn(g, s, ctx, m, ALL_BITS, False, PH_CONTINUE)
         return start_discard(s, ctx, m, 1 if opt == "discard_and_force" else 2)
     if effect >= 0:
@@ -118,6 +120,19 @@ def circle_end(g: ChonkerParty, s: State, ctx: Context, effect: int) -> State:
         ctx.cite("cp.force.4")
         return begin_turn(g, s, ctx, m, ALL_BITS, True, PH_CONTINUE)
     return begin_turn(g, s, ctx, m, continuation_mask(s, ctx, m), True, PH_CONTINUE)
+
+
+def forced_empty_handed(g: ChonkerParty, s: State, ctx: Context) -> State:
+    """A Skip at the round's end forces the Munchies Master to continue, trump or not (cp.skip.2),
+    and he holds no card (or discarded his last): he cannot, and "this goes on until the Munchies
+    Master runs out" (cp.continuing.6) ends the round. Ruling ``cp.skip_master_empty_handed``: he
+    ends the round, or his turn is skipped and play passes on clockwise."""
+    ctx.cite("cp.continuing.6")
+    m = s.master
+    if ctx.rule("cp.skip_master_empty_handed") == "master_ends":
+        return begin_turn(g, s, ctx, m, 0, True, PH_CONTINUE)
+    ctx.cite("cp.skip.1")
+    return end_turn(g, s._replace(turn=m), ctx, m, NO_EFFECT)
 
 
 def another_spoiled_is_trump(ctx: Context) -> bool:

@@ -436,10 +436,17 @@ def continuation_kind(s: Any) -> Any:
 @_memo
 def may_end_round(s: Any) -> bool:
     """Whether the round may end with this step: the Master ends it, a skipped Master's discard
-    ends it, or (a gap) the turn passes to a player with no cards."""
+    ends it, a Skip at the round's end finds the Master with no card (cp.skip_at_round_end,
+    cp.skip_master_empty_handed), or (a gap) the turn passes to a player with no cards."""
     if s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends"):
         return True
-    return empty_turn(s) is not None
+    return forced_empty_handed(s) or empty_turn(s) is not None
+
+
+def forced_empty_handed(s: Any) -> bool:
+    """Whether this step forces the Munchies Master to continue, trump or not (a Skip at the round's
+    end, cp.skip.2, or the discard it made him make), and he holds no card."""
+    return continuation_kind(s) == "forced-any" and not s.holds(s.master)
 
 
 @_memo
@@ -458,7 +465,8 @@ def empty_turn(s: Any) -> int | None:
     x = extra_target(s)
     if x is not None and not s.holds(x) and not (s.continuing and x == s.master):
         return x  # 'then play any card', with no card to play
-    if s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends"):
+    if (s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends")
+            or forced_empty_handed(s)):
         return starts_without_cards(s)
     return None
 
@@ -1034,8 +1042,9 @@ def goes_on_until_the_master_runs_out_or_ends_it(s: Any, o: Outcome) -> Any:
     """"This goes on until the Munchies Master runs out of trumps or chonks, or decides to end the
     round."
 
-    At his decision the Master may end the round (and one who holds no card can do nothing else);
-    ending it ends the round.
+    At his decision the Master may end the round (and one who holds no card, having run out of
+    everything, can do nothing else, even when a Skip forces him on: cp.skip.2); ending it ends the
+    round.
     """
     if s.action == ("end_round",):
         return o.require("round_ends", "yes")
@@ -1373,13 +1382,13 @@ def skip_at_round_end_forces_the_master_to_continue(s: Any, o: Outcome) -> Any:
     """"At round end, forces the first player to continue, trump or not."
 
     A Skip put down just before the Master's decision: the Master must continue the round, with
-    any card he holds. (After a discard, when a ruling has him discard first: the same.)
+    any card he holds, and may not end it. (After a discard, when a ruling has him discard first:
+    the same.) A Master with no card is still forced, and cannot continue: against "this goes on
+    until the Munchies Master runs out" (cp.continuing.6), a conflict.
     """
     if continuation_kind(s) != "forced-any":
         return None
     m = s.master
-    if not s.holds(m):
-        return goes_next(o, m, "continue")
     return conj(goes_next(o, m, "continue"), *[may(o, k, True) for k in held(s.hands_after[m])],
                 may(o, "end", False))
 
@@ -2128,6 +2137,10 @@ def _empty_hand_turn(option: str) -> Any:
         if q is None:
             return None
         ending = s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends")
+        if forced_empty_handed(s):
+            if not _skipped_master_ends(s):
+                return None  # his turn comes or passes on: cp.skip_master_empty_handed
+            ending = True
         new_round = (starts_round_now(s) and q == s.master) or (ending and q == next_master(s))
         master = q if new_round else s.master
         # (a round that ends the game, a win pile holding all the Spoiled under
@@ -2155,6 +2168,23 @@ def _empty_hand_turn(option: str) -> Any:
         if new_round and ending:
             return implies(conj(ends_round(o), goes_on), nxt)
         return implies(goes_on, nxt) if new_round else nxt
+    return fn
+
+
+def _skipped_master_ends(s: Any) -> bool:
+    """Under the ruleset: a Skip at the round's end that finds the Master with no card ends the round
+    at once (cp.skip_at_round_end = discard_and_end: he is skipped)."""
+    return s.step not in ("discard", "discarded") and s.ruled("cp.skip_at_round_end") == "discard_and_end"
+
+
+def _skip_master_empty_handed(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if not forced_empty_handed(s) or _skipped_master_ends(s):
+            return None
+        m = s.master
+        if option == "master_ends":
+            return conj(goes_next(o, m, "continue"), may(o, "end", True))
+        return conj(o.require("round_ends", "no"), ruled_pass(s, o, m))
     return fn
 
 
@@ -2336,8 +2366,11 @@ def _skip_at_round_end(option: str) -> Any:
             # the skipped Master's discard, then (``discard_and_end``) the round ends
             return o.require("round_ends", "yes") if option == "discard_and_end" else None
         tp = turn_passes(s)
-        if tp is None or tp[1] != "skip" or s.next_of(tp[0]) != s.master or not s.holds(s.master):
+        if tp is None or tp[1] != "skip" or s.next_of(tp[0]) != s.master:
             return None
+        if not s.holds(s.master):
+            # nothing to discard: skipped, the round ends; forced on, cp.skip_master_empty_handed
+            return o.require("round_ends", "yes") if option == "discard_and_end" else None
         m = s.master
         if option == "force_continue":
             return conj(goes_next(o, m, "continue"), *[may(o, k, True) for k in held(s.hands_after[m])],
@@ -2589,6 +2622,8 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.skip_at_round_end", opt, _skip_at_round_end(opt), _skip_at_round_end_overrides(opt)))
     for opt in ("victim_chooses", "random"):
         out.append(_rc("cp.skip_discard_choice", opt, _skip_discard_choice(opt)))
+    for opt in ("master_ends", "passes_on"):
+        out.append(_rc("cp.skip_master_empty_handed", opt, _skip_master_empty_handed(opt), ("cp.skip.2",)))
     for opt in ("one_type", "each_card"):
         out.append(_rc("cp.spoiled_trump", opt, _spoiled_trump(opt), _spoiled_trump_overrides))
     for opt in ("discard_deck", "table"):
