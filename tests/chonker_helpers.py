@@ -4,20 +4,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulecheck.games.chonker_party.cards import LEAF, NT, SKIP, STICK, SWEET
+from rulecheck.games.chonker_party.cards import CHONK, FORCE, LEAF, NT, SKIP, STICK, SWEET, WAR
 
 
 def _hand(*kinds: int) -> tuple[int, ...]:
     return tuple(kinds.count(k) for k in range(NT))
 
 
-def skip_before_an_empty_handed_master(g: Any) -> Any:
+def skip_before_an_empty_handed_master(g: Any, holder: int = 1) -> Any:
     """4 players, the draw deck empty: the Master leads his last card, Players 2 and 3 play a Leaf,
-    and Player 4 is about to play his last card, a Skip, just before the Master's decision; Player 2
-    still holds a Stick."""
+    and Player 4 is about to play his last card, a Skip, just before the Master's decision; the
+    player of seat ``holder`` (Player 2, or Player 3 with the player before him empty-handed) still
+    holds a Stick."""
     fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
     s = g.new_initial_state(deal={"hands": [fillers] * 4, "discard": fillers})
-    s = s._replace(hands=(_hand(SWEET), _hand(LEAF, STICK), _hand(LEAF), _hand(SKIP)), draw=_hand())
+    hands = [_hand(SWEET), _hand(LEAF), _hand(LEAF), _hand(SKIP)]
+    hands[holder] = _hand(LEAF, STICK)
+    s = s._replace(hands=tuple(hands), draw=_hand())
     for action in (("play", "sweet"), ("play", "leaf"), ("play", "leaf")):
         s = g.apply(s, action).state
     return s
+
+
+def force_names_a_chonk_before(g: Any, master_forced: bool) -> tuple[Any, tuple[str, str]]:
+    """3 players, the draw deck empty (so a War played now would become a Chonk, cp.war.7): a Force
+    is about to name a chonk. The player it forces holds a War and a card of another kind, and no
+    Chonk card: Player 2 (``master_forced`` False: Player 1 led the Force), or the Munchies Master
+    (Player 3's Force ends the circle). Returns the state and the naming action."""
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [fillers] * 3, "discard": fillers})
+    if master_forced:
+        hands = (_hand(LEAF, WAR, STICK), _hand(LEAF, STICK), _hand(FORCE, LEAF))
+        plays = [("play", "leaf"), ("play", "leaf"), ("play", "force")]
+    else:
+        hands = (_hand(FORCE, LEAF), _hand(WAR, LEAF), _hand(LEAF, CHONK))
+        plays = [("play", "force")]
+    s = s._replace(hands=hands, draw=_hand())
+    for action in plays:
+        while action not in g.legal_actions(s):  # nobody calls a War out of turn
+            s = g.apply(s, ("no_war",)).state
+        s = g.apply(s, action).state
+    return s, ("name_type", "chonk")

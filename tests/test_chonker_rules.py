@@ -6,7 +6,7 @@ unnoticed; each assertion fails if the rule it names is changed."""
 from __future__ import annotations
 
 import pytest
-from chonker_helpers import skip_before_an_empty_handed_master
+from chonker_helpers import force_names_a_chonk_before, skip_before_an_empty_handed_master
 
 from rulecheck.core.game import Pending
 from rulecheck.core.provenance import Context
@@ -264,3 +264,26 @@ def test_a_skip_that_forces_an_empty_handed_master_on_is_settled_by_the_ruling(
     step = ended.apply(skip_before_an_empty_handed_master(ended), ("play", "skip"))
     assert "cp.skip_master_empty_handed" not in step.provenance.rulings
     assert step.state.piles[0][SWEET] == 1 and step.state.piles[0][SKIP] == 1 and not any(step.state.table)
+
+
+@pytest.mark.parametrize(("option", "player", "master"), [
+    ("chonk_cards_only", [("play", "leaf"), ("play", "war")], [("continue_round", "stick"), ("continue_round", "war"),
+                                                              ("end_round",)]),
+    ("war_counts", [("play", "war")], [("continue_round", "war")])])
+def test_a_force_naming_a_chonk_on_a_war_that_would_be_one_is_as_the_ruling_says(
+        option: str, player: list[tuple[str, ...]], master: list[tuple[str, ...]]) -> None:
+    """The draw deck is empty, so a War played now would become a Chonk (cp.war.7). A Force names a
+    chonk; the player it forces holds a War and no Chonk card. ``cp.force_war_as_chonk``: under
+    ``chonk_cards_only`` he has not "the required card" and plays whatever he wants, and the Master
+    may end the round (cp.force.4); under ``war_counts`` both must play the War."""
+    g = load_game(GAME, None, 3, {"choices": {"cp.force_war_as_chonk": option}})
+    for master_forced, want in ((False, player), (True, master)):
+        state, naming = force_names_a_chonk_before(g, master_forced)
+        step = g.apply(state, naming)
+        assert "cp.force_war_as_chonk" in step.provenance.rulings
+        assert sorted(g.legal_actions(step.state)) == sorted(want)
+    # with a War in hand while the draw deck still has cards (no War on), the ruling is not asked
+    state, naming = force_names_a_chonk_before(g, False)
+    step = g.apply(state._replace(draw=tuple(1 if k == STICK else 0 for k in range(len(state.draw)))), naming)
+    assert "cp.force_war_as_chonk" not in step.provenance.rulings
+    assert sorted(g.legal_actions(step.state)) == [("play", "leaf"), ("play", "war")]

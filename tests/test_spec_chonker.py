@@ -9,7 +9,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from chonker_helpers import skip_before_an_empty_handed_master
+from chonker_helpers import force_names_a_chonk_before, skip_before_an_empty_handed_master
 
 from rulecheck.check.detectors import normative_clauses
 from rulecheck.check.determinacy import SpecRun, _scope, check_examples, check_explored, clause_coverage
@@ -296,3 +296,47 @@ def test_a_skip_that_forces_an_empty_handed_master_on_is_a_conflict_each_option_
         out = dict(ruled.outcome)
         seen[option] = (out["next.who"], out["next.does"])
     assert seen == {"master_ends": ("P1", "continue"), "passes_on": ("P2", "play")}
+
+
+@pytest.mark.parametrize("master_forced", [False, True])
+def test_a_war_that_would_be_a_chonk_reads_two_ways_for_a_force_and_each_option_is_the_engines(
+        master_forced: bool) -> None:
+    """A Force names a chonk; the player it forces (Player 2, or the Munchies Master) holds a War
+    that would become a Chonk (the draw deck is empty) and no Chonk card. Read as a War card in the
+    hand, he may play his other card too (the Master may end the round: cp.force.4); read as a
+    Chonk, he must play the War: the readings of ``cp.read.war_answers_force`` part. Each option of
+    ``cp.force_war_as_chonk`` decides the step, and it is the engine's under that option."""
+    other_card = "may.stick" if master_forced else "may.leaf"
+    seen = {}
+    for option in ("chonk_cards_only", "war_counts"):
+        game = load_game("chonker-party", None, 3, {"choices": {"cp.force_war_as_chonk": option}})
+        state, action = force_names_a_chonk_before(game, master_forced)
+        sit, _ = bridge.situation_in(game, state, action)
+        plain, _ = determinacy(SPEC, sit)
+        other, _ = determinacy(SPEC, sit, readings={"cp.read.war_answers_force": "wars-too"})
+        assert plain.kind == other.kind == "determined"
+        assert (dict(plain.outcome)[other_card], dict(other.outcome)[other_card]) == ("yes", "no")
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+        seen[option] = (dict(ruled.outcome)[other_card], dict(ruled.outcome)["may.war"])
+    assert seen == {"chonk_cards_only": ("yes", "yes"), "war_counts": ("no", "yes")}
+
+
+@pytest.mark.parametrize(("empty_hand_turn", "want"), [("pass", ("P3", "play", "no", "P1")),
+                                                       ("round_ends", ("P3", "play", "yes", "P3"))])
+def test_an_empty_handed_masters_turn_passes_on_as_the_empty_hand_ruling_says(
+        empty_hand_turn: str, want: tuple[str, str, str]) -> None:
+    """Under ``cp.skip_master_empty_handed = passes_on`` the turn passes on to Player 2, who has no
+    card either: ``cp.empty_hand_turn`` says what follows (passed over: Player 3 plays his Stick; or
+    the round ends, and Player 3, the first with a card, leads the next one). The option decides the
+    step with either, and it is the engine's."""
+    game = load_game("chonker-party", None, 4, {"choices": {"cp.skip_master_empty_handed": "passes_on",
+                                                            "cp.empty_hand_turn": empty_hand_turn}})
+    state, action = skip_before_an_empty_handed_master(game, holder=2), ("play", "skip")
+    sit, _ = bridge.situation_in(game, state, action)
+    ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert ruled.kind == "determined", ruled
+    assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+    out = dict(ruled.outcome)
+    assert (out["next.who"], out["next.does"], out["round_ends"], out["master"]) == want

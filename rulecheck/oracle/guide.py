@@ -608,7 +608,10 @@ decision, if another player holds a War and `cp.war_window = before_each_turn`, 
 - Skip: the turn ends, and the next player is skipped (below).
 - Force: the player names a type (`name-type`, `cp.named_types = any_kind`: any of the 14 types;
   else non-action types only); the turn ends and the next player must play that type if he holds it
-  (cp.force.4: else anything).
+  (cp.force.4: else anything). When the type is chonk and he holds a War while a War is in effect or
+  the draw deck is empty (a War played now is a Chonk): `cp.force_war_as_chonk = chonk_cards_only`,
+  the War is not the required card (a Chonk card is; without one he plays anything); `war_counts`,
+  he must play a Chonk card or the War.
 - Choose: from the draw deck, or the discard deck if the draw deck is empty (cp.empty-draw.1); both
   empty: no effect (`cp.no_effect_then = turn_ends`: the turn ends; `play_another`: he plays again).
   Else `choose`: he takes one card of a type in that deck into his hand, then plays again (any card;
@@ -646,8 +649,9 @@ discards, then must continue; `discard_and_end`: he discards and the round ends 
 has nothing to discard: the round ends at once). A Master forced on who holds no card (or has just
 discarded his last): `cp.skip_master_empty_handed = master_ends`, his decision offers only
 `end_round`; `passes_on`, his turn passes on to the next player as at the end of a turn. After a
-Force: he must continue with the type named if he holds it, else he may continue with
-anything or end. Otherwise he may `end_round` or `continue_round` with: the trump or a chonk (a
+Force: he must continue with the type named if he holds it (a War as a chonk as for the next
+player, `cp.force_war_as_chonk`), else he may continue with anything or end. Otherwise he may
+`end_round` or `continue_round` with: the trump or a chonk (a
 Spoiled card when the trump is Spoiled only under `cp.spoiled_trump = one_type`; no trump yet: a
 chonk, or under `cp.continue_no_trump_yet = any_non_action` any non-action card he holds), a War
 if a War is in effect or the draw deck is empty (it is a Chonk then), and Choose, Steal, See a Card or

@@ -548,11 +548,22 @@ class _Spec:
         r_skip = _merge(victim_has, self.start_discard(c, s2, nx, 0, z3.And(pc_on, skip, victim_has)),
                         self.end_turn(s2, nx))
         forced = z3.ULT(effect, NK)
-        has = self.hand(s2, nx, effect) != 0
-        one = _bv(1, M16) << z3.ZeroExt(M16 - W, effect)
-        r_next = self.begin_now(c, s2, nx, z3.If(z3.And(forced, has), one, _bv(ALL_BITS, M16)), False, PH_PLAY,
-                                z3.And(pc_on, z3.Not(skip)))
+        pc_next = z3.And(pc_on, z3.Not(skip))
+        required = self.forced_mask(c, s2, nx, effect, z3.And(pc_next, forced))
+        r_next = self.begin_now(c, s2, nx, z3.If(z3.And(forced, required != 0), required, _bv(ALL_BITS, M16)),
+                                False, PH_PLAY, pc_next)
         return _merge(to_circle, circle, _merge(skip, r_skip, r_next))
+
+    def forced_mask(self, c: _Ctx, s: Sym, p: Expr, kind: Expr, pc: z3.BoolRef) -> Expr:
+        """``forced_mask``: the cards ``p`` must answer a Force naming ``kind`` with (cp.force.1,
+        cp.force.3), 0 if none (cp.force.4); a War that would be a Chonk, for a Force naming a chonk,
+        under ``cp.force_war_as_chonk``."""
+        one = _bv(1, M16) << z3.ZeroExt(M16 - W, kind)
+        bits = z3.If(self.hand(s, p, kind) != 0, one, _bv(0, M16))
+        at_stake = z3.And(kind == CHONK, self.hand(s, p, _bv(WAR, W)) != 0,
+                          z3.Or(s["war"], z3.Not(self.any_vec(s, "draw"))))
+        counts = self.is_opt(c, "cp.force_war_as_chonk", "war_counts", z3.And(pc, at_stake))
+        return z3.If(z3.And(at_stake, counts), bits | (1 << WAR), bits)
 
     def start_discard(self, c: _Ctx, s: Sym, victim: Expr, then: int | Expr, pc: z3.BoolRef) -> Sym:
         """A Skip makes ``victim`` discard a card (cp.skip.1); ``then`` is what follows."""
@@ -584,11 +595,11 @@ class _Spec:
         r_empty = _merge(skipped, self.round_end(c, s, z3.And(pc, empty, skipped)),
                          self.forced_empty_handed(c, s, z3.And(pc, empty, z3.Not(skipped))))
         forced = z3.ULT(effect, NK)
-        has = self.hand(s, m, effect) != 0
-        one = _bv(1, M16) << z3.ZeroExt(M16 - W, effect)
+        required = self.forced_mask(c, s, m, effect, z3.And(pc, z3.Not(skip), forced))
+        has = required != 0
         pc_plain = z3.And(pc, z3.Not(skip), z3.Not(forced))
         plain = self.continuation_mask(c, s, m, pc_plain)
-        mask = z3.If(skip, _bv(ALL_BITS, M16), z3.If(forced, z3.If(has, one, _bv(ALL_BITS, M16)), plain))
+        mask = z3.If(skip, _bv(ALL_BITS, M16), z3.If(forced, z3.If(has, required, _bv(ALL_BITS, M16)), plain))
         can_end = z3.If(skip, z3.BoolVal(False), z3.If(forced, z3.Not(has), z3.BoolVal(True)))
         r_begin = self.begin_now(c, s, m, mask, can_end, PH_CONTINUE, z3.And(pc, z3.Not(discards), z3.Not(empty)))
         return _merge(discards, r_discard, _merge(empty, r_empty, r_begin))

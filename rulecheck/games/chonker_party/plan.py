@@ -28,6 +28,11 @@ AUDIT: list[tuple[str, int, str]] = [
     # three Spoiled cards, two each: a Spoiled trump, another Spoiled card played on it, and the
     # Master continuing with a third (cp.spoiled.4)
     ("standard", 2, "spoiled=3,leaf=1,chonk=1,sweet=1,hand=2"),
+    # a Force naming a chonk on a player, or the Master, who holds a War that would become a Chonk
+    # (the draw deck is empty) and another card (cp.force.1, cp.force.4, cp.war.7)
+    ("standard", 2, "force=1,war=2,chonk=1,leaf=2,sweet=1,hand=2"),
+    # the same with 3 players, one card each: where the full deck meets it more often
+    ("standard", 3, "force=1,war=1,leaf=2,sweet=1,hand=1"),
 ]
 """(variant, players, deck) of every configuration the default audit explores. Chosen by
 measuring (``benchmarks/explore.py``): every one is explored exhaustively, raw and recommended,

@@ -85,10 +85,24 @@ def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> St
         return start_discard(s, ctx, nxt, 0)
     if effect >= 0:
         ctx.cite("cp.force.1")
-        if s.hands[nxt][effect]:
-            return begin_turn(g, s, ctx, nxt, 1 << effect)
+        mask = forced_mask(s, ctx, nxt, effect)
+        if mask:
+            return begin_turn(g, s, ctx, nxt, mask)
         ctx.cite("cp.force.4")
     return begin_turn(g, s, ctx, nxt)
+
+
+def forced_mask(s: State, ctx: Context, p: int, kind: int) -> int:
+    """The cards ``p`` must answer a Force naming ``kind`` with (cp.force.1, cp.force.3); none if he
+    holds no such card (cp.force.4). A War that would be a Chonk if played now (a War is on, or the
+    draw deck is empty: cp.war.5-7) answers a Force naming a chonk only under ruling
+    ``cp.force_war_as_chonk``."""
+    bits = 1 << kind if s.hands[p][kind] else 0
+    if kind == CHONK and s.hands[p][WAR] and (s.war or not any(s.draw)):
+        ctx.cite("cp.war.5")
+        if ctx.rule("cp.force_war_as_chonk") == "war_counts":
+            bits |= 1 << WAR
+    return bits
 
 
 def start_discard(s: State, ctx: Context, victim: int, then: int) -> State:
@@ -115,8 +129,9 @@ def circle_end(g: ChonkerParty, s: State, ctx: Context, effect: int) -> State:
         return start_discard(s, ctx, m, 1 if opt == "discard_and_force" else 2)
     if effect >= 0:
         ctx.cite("cp.force.3")
-        if s.hands[m][effect]:
-            return begin_turn(g, s, ctx, m, 1 << effect, False, PH_CONTINUE)
+        mask = forced_mask(s, ctx, m, effect)
+        if mask:
+            return begin_turn(g, s, ctx, m, mask, False, PH_CONTINUE)
         ctx.cite("cp.force.4")
         return begin_turn(g, s, ctx, m, ALL_BITS, True, PH_CONTINUE)
     return begin_turn(g, s, ctx, m, continuation_mask(s, ctx, m), True, PH_CONTINUE)

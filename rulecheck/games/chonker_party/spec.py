@@ -780,12 +780,20 @@ def leader_now(s: Any) -> int | None:
     return s.played[0] if s.played is not None and trump_or_chonk(s) else s.leader
 
 
-def the_trump(s: Any) -> str | None:
-    """The trump once this step's card is down (cp.round.2)."""
+def the_trump(s: Any, war_sets: bool | None = None) -> str | None:
+    """The trump once this step's card is down (cp.round.2). A War that becomes a Chonk as the
+    round's first such card makes Chonk the trump if it is a non-action card (``war_sets``, else by
+    reading ``cp.read.war_chonk_non_action``)."""
     if s.trump is not None:
         return s.trump
     pl = s.played
-    return pl[1] if pl is not None and pl[1] in NON_ACTION else None
+    if pl is None:
+        return None
+    if s.as_chonk:
+        if war_sets is None:
+            war_sets = s.reading("cp.read.war_chonk_non_action") == "is-a-chonk-card"
+        return "chonk" if war_sets else None
+    return pl[1] if pl[1] in NON_ACTION else None
 
 
 def trumps_and_chonks(s: Any, m: int, one_type: bool | None = None) -> list[str]:
@@ -912,10 +920,33 @@ def forced_target(s: Any) -> int | None:
     if tp is None or not isinstance(tp[1], tuple):
         return None
     q = s.next_of(tp[0])
-    return q if q != s.master and s.holds(q, tp[1][1]) else None
+    return q if q != s.master and answers_the_force(s, q, tp[1][1]) else None
 
 
-@clause("cp.summary.3")
+def war_would_be_a_chonk(s: Any) -> bool:
+    """A War card played now would become a Chonk: a War is on (cp.war.6), or the draw deck is
+    empty (cp.war.7)."""
+    return bool(s.war) or not any(s.draw_after)
+
+
+def war_at_stake(s: Any, p: int, kind: str) -> bool:
+    """A Force names a chonk, and ``p`` holds a War that would become a Chonk if played now."""
+    return kind == "chonk" and s.holds(p, "war") and war_would_be_a_chonk(s)
+
+
+def answers_the_force(s: Any, p: int, kind: str, wars: bool | None = None) -> list[str]:
+    """The kinds ``p`` holds that are "the required card" of a Force naming ``kind`` (cp.force.1,
+    cp.force.4): cards of that kind; and a War that would become a Chonk, for a Force naming a
+    chonk, if ``wars`` (else by reading ``cp.read.war_answers_force``)."""
+    out = [kind] if s.holds(p, kind) else []
+    if wars is None:
+        wars = s.reading("cp.read.war_answers_force") == "wars-too"
+    if wars and war_at_stake(s, p, kind):
+        out.append("war")
+    return out
+
+
+@clause("cp.summary.3", readings=("cp.read.war_answers_force",))
 def on_your_turn_play_whatever_card_you_want(s: Any, o: Outcome) -> Any:
     """"2. On your turn, you can play whatever card you want, but whoever plays the last trump or
     chonk wins the round and the cards played in the round."
@@ -927,6 +958,10 @@ def on_your_turn_play_whatever_card_you_want(s: Any, o: Outcome) -> Any:
     skip = {extra_target(s), forced_target(s)}
     if continuation_kind(s) == "after-action":
         skip.add(s.master)
+    if s.waiting is not None and set(s.waiting[2]) < set(held(s.hands_after[s.waiting[0]])):
+        # a decision narrowed before a War window (a Force) resumes as it was (frame.a_call_declined,
+        # checked when it was made); one that offers every card he holds is still this clause's
+        skip.add(s.waiting[0])
     parts = [implies(is_next(o, x, "play"), conj(*[may(o, k, True) for k in held(s.hands_after[x])]))
              for x in range(s.players) if x not in skip and s.holds(x)]
     return all_of(parts)
@@ -939,7 +974,8 @@ def _continuation(s: Any) -> tuple[int, Any] | None:
     return (s.master, kind) if kind is not None else None
 
 
-@clause("cp.continuing.1", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type"))
+@clause("cp.continuing.1", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
+                                     "cp.read.war_chonk_non_action"))
 def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"The Munchies Master can keep the round going by playing a trump or a chonk."
 
@@ -957,7 +993,8 @@ def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> An
     return option_parts(s, o, m, "continue", allowed) or None
 
 
-@clause("cp.summary.5", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type"))
+@clause("cp.summary.5", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
+                                  "cp.read.war_chonk_non_action"))
 def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"They can decide if they want to continue the round only if they've got a trump or a chonk."
 
@@ -973,7 +1010,8 @@ def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     return option_parts(s, o, m, "continue", (), [k for k in KINDS if k not in allowed]) or None
 
 
-@clause("cp.continuing.2", "cp.continuing.3", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type"))
+@clause("cp.continuing.2", "cp.continuing.3", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
+                                                        "cp.read.war_chonk_non_action"))
 def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
     """"No chonk or trump? You can play an action card instead, but only one that entails you to
     draw and play another card." "These include: Choose, Steal, See, or War." (cp.continuing.3)
@@ -1464,7 +1502,7 @@ def see_duplicates_one_is_enough(s: Any, o: Outcome) -> Any:
     return draw_now(o, s.turn, src, "extra-play")
 
 
-@clause("cp.force.1")
+@clause("cp.force.1", readings=("cp.read.war_answers_force",))
 def force_the_next_player_to_play_a_card_of_your_choice(s: Any, o: Outcome) -> Any:
     """"Make the next player play a card (e.g. chonk) of your choice."
 
@@ -1474,40 +1512,60 @@ def force_the_next_player_to_play_a_card_of_your_choice(s: Any, o: Outcome) -> A
     pl = s.played
     if pl is not None and pl[1] == "force":
         return conj(goes_next(o, pl[0], "name-force"), *[may(o, k, True) for k in KINDS])
+    return _forced_to_play(s, o)
+
+
+def _forced_to_play(s: Any, o: Outcome, wars: bool | None = None) -> Any:
+    """cp.force.1 on the next player who holds the required card (:func:`answers_the_force`)."""
     tp = turn_passes(s)
     if tp is None or not isinstance(tp[1], tuple):
         return None
     q, k = s.next_of(tp[0]), tp[1][1]
-    if q == s.master or not s.holds(q, k):
+    required = answers_the_force(s, q, k, wars)
+    if q == s.master or not required:
         return None
-    return options(s, o, q, "play", (k,), [x for x in KINDS if x != k])
+    return options(s, o, q, "play", required, [x for x in KINDS if x not in required])
 
 
-@clause("cp.force.3")
+@clause("cp.force.3", readings=("cp.read.war_answers_force",))
 def force_at_round_end_forces_the_master_to_continue(s: Any, o: Outcome) -> Any:
     """"If played at the end of a round, it forces the first player to continue, even if they
     didn't play a trump or chonk."
 
     A Force put down just before the Master's decision: the Master must continue with a card of the
-    named type, if he holds one.
+    named type, if he holds one (for a War that would become a Chonk, when a chonk is named: reading
+    ``cp.read.war_answers_force``).
     """
+    return _forced_to_continue(s, o)
+
+
+def _forced_to_continue(s: Any, o: Outcome, wars: bool | None = None) -> Any:
     kind = continuation_kind(s)
-    if not isinstance(kind, tuple) or not s.holds(s.master, kind[1]):
+    if not isinstance(kind, tuple):
         return None
-    k = kind[1]
-    return options(s, o, s.master, "continue", (k,), [x for x in KINDS if x != k], end=False)
+    required = answers_the_force(s, s.master, kind[1], wars)
+    if not required:
+        return None
+    return options(s, o, s.master, "continue", required, [x for x in KINDS if x not in required], end=False)
 
 
-@clause("cp.force.4")
+@clause("cp.force.4", readings=("cp.read.war_answers_force",))
 def force_without_the_card_play_anything_or_end(s: Any, o: Outcome) -> Any:
     """"If the player does not have the required card, they can continue with whatever they want, or
     end the round (in the case of the Munchies Master)."
+
+    Whether a War that would become a Chonk is "the required card" of a Force naming a chonk is the
+    reading ``cp.read.war_answers_force``.
     """
+    return _free_without_the_card(s, o)
+
+
+def _free_without_the_card(s: Any, o: Outcome, wars: bool | None = None) -> Any:
     tp = turn_passes(s)
     if tp is None or not isinstance(tp[1], tuple):
         return None
     q, k = s.next_of(tp[0]), tp[1][1]
-    if not s.holds(q) or s.holds(q, k):
+    if not s.holds(q) or answers_the_force(s, q, k, wars):
         return None
     if q == s.master:
         return options(s, o, q, "continue", KINDS, (), end=True)
@@ -1958,6 +2016,13 @@ READINGS = {
                 "'The first non-action card played becomes the trump': is a War that became a Chonk one?",
                 (("is-a-chonk-card", "Yes: it is a Chonk, so Chonk is the trump."),
                  ("still-an-action-card", "No: it is still an action card; it sets no trump."))),
+        Reading("cp.read.war_answers_force", "cp.force.4",
+                "'If the player does not have the required card': a Force names a chonk, and the player holds a "
+                "War card that would become a Chonk if played now (a War is on, or the draw deck is empty: "
+                "cp.war.6-7). Is that War the required card?",
+                (("chonk-cards", "No: in the hand it is a War card; it becomes a Chonk as it is played."),
+                 ("wars-too", "Yes: 'War cards become Chonks if the draw deck is empty': the player must play "
+                  "a Chonk card or that War."))),
         Reading("cp.read.war_chonk_still_war", "cp.war.4",
                 "'The player who played a War card must draw ... and play another card': also when it became a Chonk?",
                 (("a-chonk-only", "No: it became a Chonk, which has no action."),
@@ -2078,7 +2143,9 @@ def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] 
     m = c[0]
     answer = s.ruled("cp.spoiled_trump")  # (open: the reading says)
     base = trumps_and_chonks(s, m, None if answer is None else answer == "one_type")
-    starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if the_trump(s) is None else []
+    sets = s.ruled("cp.war_chonk_sets_trump")
+    trump = the_trump(s, None if sets is None else sets == "sets_trump")
+    starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if trump is None else []
     acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
     return m, base, starters, acts
 
@@ -2138,8 +2205,12 @@ def _empty_hand_turn(option: str) -> Any:
             return None
         ending = s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends")
         if forced_empty_handed(s):
-            if not _skipped_master_ends(s):
-                return None  # his turn comes or passes on: cp.skip_master_empty_handed
+            # skipped, the round ends; or his turn passes on (cp.skip_master_empty_handed) to a player
+            # with no card, and under this option that ends the round; else that ruling says it all
+            passes_to_empty = (option == "round_ends" and s.ruled("cp.skip_master_empty_handed") == "passes_on"
+                               and not s.holds(s.next_of(s.master)))
+            if not (_skipped_master_ends(s) or passes_to_empty):
+                return None
             ending = True
         new_round = (starts_round_now(s) and q == s.master) or (ending and q == next_master(s))
         master = q if new_round else s.master
@@ -2171,6 +2242,34 @@ def _empty_hand_turn(option: str) -> Any:
     return fn
 
 
+def _force_war_as_chonk(option: str) -> Any:
+    """``war_counts``: a War that would become a Chonk answers a Force naming a chonk (cp.force.1,
+    cp.force.3 and cp.force.4 with it as the required card); ``chonk_cards_only``: it does not."""
+    wars = option == "war_counts"
+
+    def fn(s: Any, o: Outcome) -> Any:
+        if _force_war_target(s) is None:
+            return None
+        return all_of([c for c in (_forced_to_play(s, o, wars), _forced_to_continue(s, o, wars),
+                                   _free_without_the_card(s, o, wars)) if c is not None])
+    return fn
+
+
+def _force_war_target(s: Any) -> int | None:
+    """The player a Force naming a chonk forces, when he holds a War that would become a Chonk."""
+    tp = turn_passes(s)
+    if tp is None or not isinstance(tp[1], tuple):
+        return None
+    q = s.next_of(tp[0])
+    return q if war_at_stake(s, q, tp[1][1]) else None
+
+
+def _force_war_overrides(s: Any, o: Outcome) -> list[str]:
+    # (cp.summary.3 too: it exempts the forced player from "play whatever card you want" by the
+    # reading; the option's constraint says what he may play)
+    return ["cp.force.1", "cp.force.3", "cp.force.4", "cp.summary.3"] if _force_war_target(s) is not None else []
+
+
 def _skipped_master_ends(s: Any) -> bool:
     """Under the ruleset: a Skip at the round's end that finds the Master with no card ends the round
     at once (cp.skip_at_round_end = discard_and_end: he is skipped)."""
@@ -2184,7 +2283,7 @@ def _skip_master_empty_handed(option: str) -> Any:
         m = s.master
         if option == "master_ends":
             return conj(goes_next(o, m, "continue"), may(o, "end", True))
-        return conj(o.require("round_ends", "no"), ruled_pass(s, o, m))
+        return ruled_pass(s, o, m)  # (a next player with no card: cp.empty_hand_turn, as ruled)
     return fn
 
 
@@ -2622,6 +2721,8 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.skip_at_round_end", opt, _skip_at_round_end(opt), _skip_at_round_end_overrides(opt)))
     for opt in ("victim_chooses", "random"):
         out.append(_rc("cp.skip_discard_choice", opt, _skip_discard_choice(opt)))
+    for opt in ("chonk_cards_only", "war_counts"):
+        out.append(_rc("cp.force_war_as_chonk", opt, _force_war_as_chonk(opt), _force_war_overrides))
     for opt in ("master_ends", "passes_on"):
         out.append(_rc("cp.skip_master_empty_handed", opt, _skip_master_empty_handed(opt), ("cp.skip.2",)))
     for opt in ("one_type", "each_card"):
