@@ -222,6 +222,20 @@ def test_a_planted_engine_fault_is_caught(monkeypatch: pytest.MonkeyPatch) -> No
     assert any("cp.after-round.4" in t["applied"] for t in texts)
 
 
+def _read_both_ways_and_ruled(game: Any, state: Any, action: tuple[Any, ...], point: str, other: str
+                              ) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The step's outcomes under the default reading, under ``point = other``, and under the game's
+    ruleset; the first two decided by the text, the last decided and the engine's."""
+    sit, _ = bridge.situation_in(game, state, action)
+    plain, _ = determinacy(SPEC, sit)
+    varied, _ = determinacy(SPEC, sit, readings={point: other})
+    assert plain.kind == varied.kind == "determined"
+    ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+    assert ruled.kind == "determined", ruled
+    assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+    return dict(plain.outcome), dict(varied.outcome), dict(ruled.outcome)
+
+
 def test_another_spoiled_card_reads_two_ways_and_each_ruling_option_is_the_engines() -> None:
     """A Spoiled card is the trump and Player 2 plays another one (cp.spoiled.4: four cards with
     their own names). Read as one card type, Player 2 is the round's current winner (cp.winning.1);
@@ -236,16 +250,10 @@ def test_another_spoiled_card_reads_two_ways_and_each_ruling_option_is_the_engin
         game = load_game("chonker-party", None, 4, {"choices": {"cp.spoiled_trump": option}})
         state = game.new_initial_state(deal={"hands": hands, "discard": ["leaf"] * 6})
         state = game.apply(state, ("play", "spoiled")).state
-        action = ("play", "spoiled")
-        sit, _ = bridge.situation_in(game, state, action)
-        plain, _ = determinacy(SPEC, sit)
-        other, _ = determinacy(SPEC, sit, readings={"cp.read.spoiled_one_type": "each-card"})
-        assert plain.kind == other.kind == "determined"
-        assert (dict(plain.outcome)["leader"], dict(other.outcome)["leader"]) == ("P2", "P1")
-        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
-        assert ruled.kind == "determined", ruled
-        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
-        leaders[option] = dict(ruled.outcome)["leader"]
+        plain, other, ruled = _read_both_ways_and_ruled(game, state, ("play", "spoiled"),
+                                                        "cp.read.spoiled_one_type", "each-card")
+        assert (plain["leader"], other["leader"]) == ("P2", "P1")
+        leaders[option] = ruled["leader"]
     assert leaders == {"one_type": "P2", "each_card": "P1"}
 
 
@@ -264,15 +272,11 @@ def test_the_master_continues_with_another_spoiled_card_as_the_ruling_says() -> 
         state = game.new_initial_state(deal={"hands": hands, "discard": ["brick"] * 4 + ["stone"] * 2})
         for action in (("play", "spoiled"), ("play", "stick"), ("play", "stick")):
             state = game.apply(state, action).state
-        action = ("play", "stick")  # the last of the circle: next, the Master's decision
-        sit, _ = bridge.situation_in(game, state, action)
-        plain, _ = determinacy(SPEC, sit)
-        other, _ = determinacy(SPEC, sit, readings={"cp.read.spoiled_one_type": "each-card"})
-        assert (dict(plain.outcome)["may.spoiled"], dict(other.outcome)["may.spoiled"]) == ("yes", "no")
-        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
-        assert ruled.kind == "determined", ruled
-        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
-        seen[option] = dict(ruled.outcome)["may.spoiled"]
+        # the last of the circle: next, the Master's decision
+        plain, other, ruled = _read_both_ways_and_ruled(game, state, ("play", "stick"),
+                                                        "cp.read.spoiled_one_type", "each-card")
+        assert (plain["may.spoiled"], other["may.spoiled"]) == ("yes", "no")
+        seen[option] = ruled["may.spoiled"]
     assert seen == {"one_type": "yes", "each_card": "no"}
 
 
@@ -311,15 +315,9 @@ def test_a_war_that_would_be_a_chonk_reads_two_ways_for_a_force_and_each_option_
     for option in ("chonk_cards_only", "war_counts"):
         game = load_game("chonker-party", None, 3, {"choices": {"cp.force_war_as_chonk": option}})
         state, action = force_names_a_chonk_before(game, master_forced)
-        sit, _ = bridge.situation_in(game, state, action)
-        plain, _ = determinacy(SPEC, sit)
-        other, _ = determinacy(SPEC, sit, readings={"cp.read.war_answers_force": "wars-too"})
-        assert plain.kind == other.kind == "determined"
-        assert (dict(plain.outcome)[other_card], dict(other.outcome)[other_card]) == ("yes", "no")
-        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
-        assert ruled.kind == "determined", ruled
-        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
-        seen[option] = (dict(ruled.outcome)[other_card], dict(ruled.outcome)["may.war"])
+        plain, other, ruled = _read_both_ways_and_ruled(game, state, action, "cp.read.war_answers_force", "wars-too")
+        assert (plain[other_card], other[other_card]) == ("yes", "no")
+        seen[option] = (ruled[other_card], ruled["may.war"])
     assert seen == {"chonk_cards_only": ("yes", "yes"), "war_counts": ("no", "yes")}
 
 

@@ -554,14 +554,17 @@ class _Spec:
                                 False, PH_PLAY, pc_next)
         return _merge(to_circle, circle, _merge(skip, r_skip, r_next))
 
+    def war_is_a_chonk_now(self, s: Sym) -> z3.BoolRef:
+        """``war_is_a_chonk_now``: a War is on, or the draw deck is empty (cp.war.6-7)."""
+        return z3.Or(s["war"], z3.Not(self.any_vec(s, "draw")))
+
     def forced_mask(self, c: _Ctx, s: Sym, p: Expr, kind: Expr, pc: z3.BoolRef) -> Expr:
         """``forced_mask``: the cards ``p`` must answer a Force naming ``kind`` with (cp.force.1,
         cp.force.3), 0 if none (cp.force.4); a War that would be a Chonk, for a Force naming a chonk,
         under ``cp.force_war_as_chonk``."""
         one = _bv(1, M16) << z3.ZeroExt(M16 - W, kind)
         bits = z3.If(self.hand(s, p, kind) != 0, one, _bv(0, M16))
-        at_stake = z3.And(kind == CHONK, self.hand(s, p, _bv(WAR, W)) != 0,
-                          z3.Or(s["war"], z3.Not(self.any_vec(s, "draw"))))
+        at_stake = z3.And(kind == CHONK, self.hand(s, p, _bv(WAR, W)) != 0, self.war_is_a_chonk_now(s))
         counts = self.is_opt(c, "cp.force_war_as_chonk", "war_counts", z3.And(pc, at_stake))
         return z3.If(z3.And(at_stake, counts), bits | (1 << WAR), bits)
 
@@ -626,7 +629,7 @@ class _Spec:
         ask_any = z3.And(z3.Not(has_trump), hand_bits & (NONACTION_BITS & ~(1 << CHONK)) != 0)
         any_na = self.is_opt(c, "cp.continue_no_trump_yet", "any_non_action", z3.And(pc, ask_any))
         bits = z3.If(has_trump, trump_bits, z3.If(z3.And(ask_any, any_na), _bv(NONACTION_BITS, M16), chonk))
-        bits = z3.If(z3.Or(s["war"], z3.Not(self.any_vec(s, "draw"))), bits | (1 << WAR), bits)
+        bits = z3.If(self.war_is_a_chonk_now(s), bits | (1 << WAR), bits)
         ask = hand_bits & DRAW_ACTION_BITS & ~bits != 0
         rid = "cp.continue_with_action"
         always = self.is_opt(c, rid, "draw_action_always", z3.And(pc, ask))
@@ -876,7 +879,7 @@ class _Spec:
 
     def war(self, c: _Ctx, s: Sym, p: Expr, in_turn: bool, pc: z3.BoolRef) -> Sym:
         """``p`` puts down a War (cp.war.1-7): a Chonk during a War or with an empty draw deck."""
-        as_chonk = z3.Or(s["war"], z3.Not(self.any_vec(s, "draw")))
+        as_chonk = self.war_is_a_chonk_now(s)
         pc_c = z3.And(pc, as_chonk)
         a = self.add_vec(self.add_hand(s, p, _bv(WAR), -1), "tab", NT, _bv(WAR_CHONK), 1)
         no_trump = a["trump"] == 0xFF

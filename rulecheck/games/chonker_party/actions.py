@@ -32,6 +32,7 @@ from rulecheck.games.chonker_party.rounds import (
     forced_empty_handed,
     round_end,
     start_draws,
+    war_is_a_chonk_now,
 )
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
@@ -161,7 +162,7 @@ def _no_effect(g: ChonkerParty, s: State, ctx: Context, p: int) -> State:
 
 def war(g: ChonkerParty, s: State, ctx: Context, p: int, in_turn: bool) -> State:
     """``p`` puts down a War, on their turn or called out (cp.war.1-7)."""
-    if s.war or not any(s.draw):
+    if war_is_a_chonk_now(s):
         ctx.cite("cp.war.5", "cp.war.6" if s.war else "cp.war.7")
         s = _on_table(s, p, WAR, WAR_CHONK)
         if s.trump < 0 and ctx.rule("cp.war_chonk_sets_trump") == "sets_trump":

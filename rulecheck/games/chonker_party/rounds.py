@@ -92,13 +92,19 @@ def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> St
     return begin_turn(g, s, ctx, nxt)
 
 
+def war_is_a_chonk_now(s: State) -> bool:
+    """A War card played now becomes a Chonk: a War is on (cp.war.6), or the draw deck is empty
+    (cp.war.7)."""
+    return s.war or not any(s.draw)
+
+
 def forced_mask(s: State, ctx: Context, p: int, kind: int) -> int:
     """The cards ``p`` must answer a Force naming ``kind`` with (cp.force.1, cp.force.3); none if he
     holds no such card (cp.force.4). A War that would be a Chonk if played now (a War is on, or the
     draw deck is empty: cp.war.5-7) answers a Force naming a chonk only under ruling
     ``cp.force_war_as_chonk``."""
     bits = 1 << kind if s.hands[p][kind] else 0
-    if kind == CHONK and s.hands[p][WAR] and (s.war or not any(s.draw)):
+    if kind == CHONK and s.hands[p][WAR] and war_is_a_chonk_now(s):
         ctx.cite("cp.war.5")
         if ctx.rule("cp.force_war_as_chonk") == "war_counts":
             bits |= 1 << WAR
@@ -170,7 +176,7 @@ def continuation_mask(s: State, ctx: Context, m: int) -> int:
         bits = 1 << CHONK
         if hand_bits & NONACTION_BITS & ~bits and ctx.rule("cp.continue_no_trump_yet") == "any_non_action":
             bits = NONACTION_BITS
-    if s.war or not any(s.draw):
+    if war_is_a_chonk_now(s):
         bits |= 1 << WAR  # cp.war.6-7: a War played now is a Chonk
     if hand_bits & DRAW_ACTION_BITS & ~bits:
         opt = ctx.rule("cp.continue_with_action")

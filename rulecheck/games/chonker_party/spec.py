@@ -804,7 +804,7 @@ def trumps_and_chonks(s: Any, m: int, one_type: bool | None = None) -> list[str]
     out = [k for k in ("chonk", *((t,) if t is not None else ())) if s.holds(m, k)]
     if "spoiled" in out and t == "spoiled" and not (spoiled_one_type(s) if one_type is None else one_type):
         out.remove("spoiled")
-    if s.holds(m, "war") and (s.war or not any(s.draw_after)):
+    if s.holds(m, "war") and war_would_be_a_chonk(s):
         out.append("war")
     return out
 
@@ -914,13 +914,18 @@ def round_ends_just_before_the_master(s: Any, o: Outcome) -> Any:
     return goes_next(o, s.master, "continue")
 
 
-def forced_target(s: Any) -> int | None:
-    """The next player, when a Force names a type they hold (cp.force.1)."""
+def forced_by(s: Any) -> tuple[int, str] | None:
+    """(the next player, the type named), when this step's Force names a type (cp.force.1)."""
     tp = turn_passes(s)
     if tp is None or not isinstance(tp[1], tuple):
         return None
-    q = s.next_of(tp[0])
-    return q if q != s.master and answers_the_force(s, q, tp[1][1]) else None
+    return s.next_of(tp[0]), tp[1][1]
+
+
+def forced_target(s: Any) -> int | None:
+    """The next player, when a Force names a type they hold (cp.force.1)."""
+    f = forced_by(s)
+    return f[0] if f is not None and f[0] != s.master and answers_the_force(s, *f) else None
 
 
 def war_would_be_a_chonk(s: Any) -> bool:
@@ -1517,10 +1522,10 @@ def force_the_next_player_to_play_a_card_of_your_choice(s: Any, o: Outcome) -> A
 
 def _forced_to_play(s: Any, o: Outcome, wars: bool | None = None) -> Any:
     """cp.force.1 on the next player who holds the required card (:func:`answers_the_force`)."""
-    tp = turn_passes(s)
-    if tp is None or not isinstance(tp[1], tuple):
+    f = forced_by(s)
+    if f is None:
         return None
-    q, k = s.next_of(tp[0]), tp[1][1]
+    q, k = f
     required = answers_the_force(s, q, k, wars)
     if q == s.master or not required:
         return None
@@ -1561,10 +1566,10 @@ def force_without_the_card_play_anything_or_end(s: Any, o: Outcome) -> Any:
 
 
 def _free_without_the_card(s: Any, o: Outcome, wars: bool | None = None) -> Any:
-    tp = turn_passes(s)
-    if tp is None or not isinstance(tp[1], tuple):
+    f = forced_by(s)
+    if f is None:
         return None
-    q, k = s.next_of(tp[0]), tp[1][1]
+    q, k = f
     if not s.holds(q) or answers_the_force(s, q, k, wars):
         return None
     if q == s.master:
@@ -2257,11 +2262,8 @@ def _force_war_as_chonk(option: str) -> Any:
 
 def _force_war_target(s: Any) -> int | None:
     """The player a Force naming a chonk forces, when he holds a War that would become a Chonk."""
-    tp = turn_passes(s)
-    if tp is None or not isinstance(tp[1], tuple):
-        return None
-    q = s.next_of(tp[0])
-    return q if war_at_stake(s, q, tp[1][1]) else None
+    f = forced_by(s)
+    return f[0] if f is not None and war_at_stake(s, *f) else None
 
 
 def _force_war_overrides(s: Any, o: Outcome) -> list[str]:
