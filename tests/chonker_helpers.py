@@ -7,7 +7,7 @@ from typing import Any
 from rulecheck.games.chonker_party.cards import CHONK, FORCE, LEAF, NT, SKIP, STICK, SWEET, WAR
 
 
-def _hand(*kinds: int) -> tuple[int, ...]:
+def hand_of(*kinds: int) -> tuple[int, ...]:
     return tuple(kinds.count(k) for k in range(NT))
 
 
@@ -18,9 +18,9 @@ def skip_before_an_empty_handed_master(g: Any, holder: int = 1) -> Any:
     holds a Stick."""
     fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
     s = g.new_initial_state(deal={"hands": [fillers] * 4, "discard": fillers})
-    hands = [_hand(SWEET), _hand(LEAF), _hand(LEAF), _hand(SKIP)]
-    hands[holder] = _hand(LEAF, STICK)
-    s = s._replace(hands=tuple(hands), draw=_hand())
+    hands = [hand_of(SWEET), hand_of(LEAF), hand_of(LEAF), hand_of(SKIP)]
+    hands[holder] = hand_of(LEAF, STICK)
+    s = s._replace(hands=tuple(hands), draw=hand_of())
     for action in (("play", "sweet"), ("play", "leaf"), ("play", "leaf")):
         s = g.apply(s, action).state
     return s
@@ -34,14 +34,34 @@ def force_names_a_chonk_before(g: Any, master_forced: bool) -> tuple[Any, tuple[
     fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
     s = g.new_initial_state(deal={"hands": [fillers] * 3, "discard": fillers})
     if master_forced:
-        hands = (_hand(LEAF, WAR, STICK), _hand(LEAF, STICK), _hand(FORCE, LEAF))
+        hands = (hand_of(LEAF, WAR, STICK), hand_of(LEAF, STICK), hand_of(FORCE, LEAF))
         plays = [("play", "leaf"), ("play", "leaf"), ("play", "force")]
     else:
-        hands = (_hand(FORCE, LEAF), _hand(WAR, LEAF), _hand(LEAF, CHONK))
+        hands = (hand_of(FORCE, LEAF), hand_of(WAR, LEAF), hand_of(LEAF, CHONK))
         plays = [("play", "force")]
-    s = s._replace(hands=hands, draw=_hand())
+    s = s._replace(hands=hands, draw=hand_of())
     for action in plays:
         while action not in g.legal_actions(s):  # nobody calls a War out of turn
             s = g.apply(s, ("no_war",)).state
         s = g.apply(s, action).state
     return s, ("name_type", "chonk")
+
+
+def a_war_call_before(g: Any, war_on: bool) -> tuple[Any, tuple[str, str]]:
+    """3 players; Player 3 holds a War and Player 1 is about to lead a Leaf, before Player 2's
+    turn. A War called out now would become a Chonk (cp.war.6-7): the draw deck is empty, or
+    (``war_on``) a War is on. Returns the state and Player 1's play."""
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [fillers] * 3, "discard": fillers})
+    hands = (hand_of(LEAF, STICK), hand_of(LEAF, STICK), hand_of(WAR, LEAF))
+    s = s._replace(hands=hands, draw=hand_of(STICK, STICK) if war_on else hand_of(), war=war_on)
+    return s, ("play", "leaf")
+
+
+def a_chonk_leads(g: Any) -> tuple[Any, tuple[str, str]]:
+    """3 players: the Munchies Master is about to lead a Chonk, the round's first card (so its
+    first non-action card); Player 2 holds a Leaf and a Stick. Returns the state and the lead."""
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [fillers] * 3, "discard": fillers})
+    hands = (hand_of(CHONK, LEAF), hand_of(LEAF, STICK), hand_of(LEAF, STICK))
+    return s._replace(hands=hands), ("play", "chonk")

@@ -6,7 +6,13 @@ unnoticed; each assertion fails if the rule it names is changed."""
 from __future__ import annotations
 
 import pytest
-from chonker_helpers import force_names_a_chonk_before, skip_before_an_empty_handed_master
+from chonker_helpers import (
+    a_chonk_leads,
+    a_war_call_before,
+    force_names_a_chonk_before,
+    hand_of,
+    skip_before_an_empty_handed_master,
+)
 
 from rulecheck.core.game import Pending
 from rulecheck.core.provenance import Context
@@ -20,6 +26,7 @@ from rulecheck.games.chonker_party.cards import (
     SPOILED,
     STICK,
     SWEET,
+    WAR,
     WAR_CHONK,
 )
 from rulecheck.games.chonker_party.scoring import (
@@ -287,3 +294,81 @@ def test_a_force_naming_a_chonk_on_a_war_that_would_be_one_is_as_the_ruling_says
     step = g.apply(state._replace(draw=tuple(1 if k == STICK else 0 for k in range(len(state.draw)))), naming)
     assert "cp.force_war_as_chonk" not in step.provenance.rulings
     assert sorted(g.legal_actions(step.state)) == [("play", "leaf"), ("play", "war")]
+
+
+@pytest.mark.parametrize("war_on", [False, True])
+@pytest.mark.parametrize(("option", "calls"), [("anytime", True), ("own_turn_only", False)])
+def test_a_war_that_would_be_a_chonk_is_called_out_of_turn_as_the_ruling_says(
+        war_on: bool, option: str, calls: bool) -> None:
+    """Player 3 holds a War that would become a Chonk if put down now (the draw deck is empty, or a
+    War is on: cp.war.6-7). Before Player 2's turn, ``cp.war_call_as_chonk``: under ``anytime`` he
+    may call it out (as a Chonk, and so lead the round); under ``own_turn_only`` no window opens.
+    With cards in the draw deck and no War on, the ruling is not asked and the window opens."""
+    g = load_game(GAME, None, 3, {"choices": {"cp.war_call_as_chonk": option}})
+    state, lead = a_war_call_before(g, war_on)
+    step = g.apply(state, lead)
+    assert "cp.war_call_as_chonk" in step.provenance.rulings
+    plays = [("play", "leaf"), ("play", "stick")]
+    assert sorted(g.legal_actions(step.state)) == (sorted([("call_war", 2), ("no_war",)]) if calls else plays)
+    if calls:
+        called = g.apply(step.state, ("call_war", 2)).state
+        assert called.last == 2 and called.table[WAR_CHONK] == 1  # a Chonk, out of turn
+    quiet = g.apply(state._replace(draw=tuple(1 if k == STICK else 0 for k in range(len(state.draw))), war=False),
+                    lead)
+    assert "cp.war_call_as_chonk" not in quiet.provenance.rulings
+    assert sorted(g.legal_actions(quiet.state)) == sorted([("call_war", 2), ("no_war",)])
+
+
+@pytest.mark.parametrize(("option", "again"), [("anytime", True), ("own_turn_only", False)])
+def test_after_a_war_is_called_the_other_war_is_a_chonk_called_as_the_ruling_says(option: str, again: bool) -> None:
+    """Players 1 and 3 hold a War; before Player 2's turn Player 3 calls his out: a War starts and he
+    draws. Now Player 1's War would become a Chonk (cp.war.6): whether he may call it out before
+    Player 2's turn is ``cp.war_call_as_chonk``'s (the window after a call's draw)."""
+    g = load_game(GAME, None, 3, {"choices": {"cp.war_call_as_chonk": option}})
+    state, lead = a_war_call_before(g, False)
+    state = state._replace(hands=(hand_of(WAR, LEAF, STICK), *state.hands[1:]),
+                           draw=tuple(2 if k == STICK else 0 for k in range(len(state.draw))))
+    s = g.apply(state, lead).state
+    s = g.apply(s, ("call_war", 2)).state
+    assert s.war and s.phase == PH_DRAW
+    step = g.apply(s, ("draw", "stick"))
+    assert "cp.war_call_as_chonk" in step.provenance.rulings
+    want = [("call_war", 0), ("no_war",)] if again else [("play", "leaf"), ("play", "stick")]
+    assert sorted(g.legal_actions(step.state)) == sorted(want)
+
+
+@pytest.mark.parametrize(("option", "trump", "leader_after_leaf"), [("sets_trump", CHONK, 0), ("no_trump", -1, 1)])
+def test_a_chonk_leading_the_round_sets_the_trump_as_the_ruling_says(
+        option: str, trump: int, leader_after_leaf: int) -> None:
+    """The Master leads a Chonk, the round's first non-action card. ``cp.chonk_sets_trump``: under
+    ``sets_trump`` Chonk is the trump, and Player 2's Leaf after it wins nothing; under ``no_trump``
+    there is no trump yet, and the Leaf becomes the trump and puts Player 2 in the lead. Either way
+    the Chonk's player leads first (cp.winning.1)."""
+    g = load_game(GAME, None, 3, {"choices": {"cp.chonk_sets_trump": option}})
+    state, lead = a_chonk_leads(g)
+    step = g.apply(state, lead)
+    assert "cp.chonk_sets_trump" in step.provenance.rulings
+    assert (step.state.trump, step.state.last) == (trump, 0)
+    after = g.apply(step.state, ("play", "leaf"))
+    assert "cp.chonk_sets_trump" not in after.provenance.rulings
+    assert (after.state.trump, after.state.last) == (CHONK if trump == CHONK else LEAF, leader_after_leaf)
+
+
+@pytest.mark.parametrize("option", ["must_play", "may_stop"])
+def test_after_a_choose_the_chooser_may_play_nothing_as_the_ruling_says(option: str) -> None:
+    """"Then you can play any new card" (cp.choose.3). ``cp.choose_play_optional``: under
+    ``must_play`` the Chooser must play a card; under ``may_stop`` he may also play nothing, and
+    his turn passes on with the card picked in his hand (Player 3 plays next)."""
+    g = load_game(GAME, None, 3, {"choices": {"cp.choose_play_optional": option}})
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [["choose", *fillers[:5]], fillers, fillers], "discard": fillers})
+    s = g.apply(s, ("play", "choose")).state
+    step = g.apply(s, ("choose_card", "chonk"))
+    assert "cp.choose_play_optional" in step.provenance.rulings
+    legal = g.legal_actions(step.state)
+    assert (("play_nothing",) in legal) == (option == "may_stop")
+    assert ("play", "chonk") in legal
+    if option == "may_stop":
+        after = g.apply(step.state, ("play_nothing",)).state
+        assert (after.phase, after.actor) == (PH_PLAY, 1) and after.hands[0][CHONK] == 1
+        assert sum(after.hands[0]) == 6 and not after.can_end

@@ -9,7 +9,12 @@ import dataclasses
 from typing import Any
 
 import pytest
-from chonker_helpers import force_names_a_chonk_before, skip_before_an_empty_handed_master
+from chonker_helpers import (
+    a_chonk_leads,
+    a_war_call_before,
+    force_names_a_chonk_before,
+    skip_before_an_empty_handed_master,
+)
 
 from rulecheck.check.detectors import normative_clauses
 from rulecheck.check.determinacy import SpecRun, _scope, check_examples, check_explored, clause_coverage
@@ -319,6 +324,71 @@ def test_a_war_that_would_be_a_chonk_reads_two_ways_for_a_force_and_each_option_
         assert (plain[other_card], other[other_card]) == ("yes", "no")
         seen[option] = (ruled[other_card], ruled["may.war"])
     assert seen == {"chonk_cards_only": ("yes", "yes"), "war_counts": ("no", "yes")}
+
+
+def test_a_chonk_leading_the_round_reads_two_ways_and_each_option_is_the_engines() -> None:
+    """The Master leads a Chonk, the round's first non-action card: "The first non-action card
+    played becomes the trump card" makes Chonk the trump; read with "Universal trump cards"
+    (cp.chonks.1), a Chonk leaves the trump open. The readings of ``cp.read.chonk_first_trump``
+    part on the trump (the Master leads either way); each option of ``cp.chonk_sets_trump`` decides
+    the step, and it is the engine's under that option."""
+    seen = {}
+    for option in ("sets_trump", "no_trump"):
+        game = load_game("chonker-party", None, 3, {"choices": {"cp.chonk_sets_trump": option}})
+        state, action = a_chonk_leads(game)
+        plain, other, ruled = _read_both_ways_and_ruled(game, state, action, "cp.read.chonk_first_trump",
+                                                        "leaves-trump-open")
+        assert (plain["trump"], other["trump"]) == ("chonk", "none")
+        assert plain["leader"] == other["leader"] == "P1"
+        seen[option] = ruled["trump"]
+    assert seen == {"sets_trump": "chonk", "no_trump": "none"}
+
+
+def test_may_the_chooser_stop_reads_two_ways_and_each_option_is_the_engines() -> None:
+    """The Round Example's Choose: "then you can play any new card". Read as the choice of card, the
+    Chooser must play one; read as a permission, they may also play none (``may.stop``): the
+    readings of ``cp.read.choose_may_stop`` part. Each option of ``cp.choose_play_optional`` decides
+    the step, it is the engine's, and under ``may_stop`` the Chooser's playing nothing is decided
+    too (the turn passes to Player 3)."""
+    sc = next(s for s in SCENARIOS if s.id == "round-example")
+    seen = {}
+    for option in ("must_play", "may_stop"):
+        game = load_game("chonker-party", None, sc.players, {"choices": {"cp.choose_play_optional": option}})
+        state = game.new_initial_state(deal=dict(sc.deal))
+        for action in sc.actions:
+            if action[0] == "choose_card":
+                break
+            state = game.apply(state, action).state
+        plain, other, ruled = _read_both_ways_and_ruled(game, state, action, "cp.read.choose_may_stop", "may-stop")
+        assert (plain["may.stop"], other["may.stop"]) == ("no", "yes")
+        seen[option] = ruled["may.stop"]
+        if option == "may_stop":
+            after = game.apply(state, action).state
+            sit, _ = bridge.situation_in(game, after, ("play_nothing",))
+            stop, _ = determinacy(SPEC, sit, choices=game._choices)
+            assert stop.kind == "determined"
+            assert SPEC.key(dict(stop.outcome)) == _engine(game, after, ("play_nothing",))
+            assert (dict(stop.outcome)["next.who"], dict(stop.outcome)["next.does"]) == ("P3", "play")
+    assert seen == {"must_play": "no", "may_stop": "yes"}
+
+
+@pytest.mark.parametrize("war_on", [False, True])
+def test_a_war_that_would_be_a_chonk_called_out_of_turn_reads_two_ways_and_each_option_is_the_engines(
+        war_on: bool) -> None:
+    """Player 3 holds a War that would become a Chonk if put down now (the draw deck is empty, or a
+    War is on). Before Player 2's turn: "call out the War card anytime" lets him call it (and so put
+    down a Chonk out of turn); read as "only a War that starts a War", it does not. The readings of
+    ``cp.read.chonk_called_out`` part; each option of ``cp.war_call_as_chonk`` decides the step, and
+    it is the engine's under that option."""
+    seen = {}
+    for option in ("anytime", "own_turn_only"):
+        game = load_game("chonker-party", None, 3, {"choices": {"cp.war_call_as_chonk": option}})
+        state, action = a_war_call_before(game, war_on)
+        plain, other, ruled = _read_both_ways_and_ruled(game, state, action, "cp.read.chonk_called_out",
+                                                        "not-as-a-chonk")
+        assert (plain["next.window"], other["next.window"]) == ("yes", "no")
+        seen[option] = (ruled["next.who"], ruled["next.window"])
+    assert seen == {"anytime": ("P2", "yes"), "own_turn_only": ("P2", "no")}
 
 
 @pytest.mark.parametrize(("empty_hand_turn", "want"), [("pass", ("P3", "play", "no", "P1")),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from chonker_helpers import a_chonk_leads, a_war_call_before, hand_of
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +26,7 @@ from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.game import Pending
 from rulecheck.core.rulings import load_ruleset, load_ruling_points
 from rulecheck.games import load_game
-from rulecheck.games.chonker_party.cards import NK
+from rulecheck.games.chonker_party.cards import LEAF, NK, STICK, WAR
 
 POINTS = load_ruling_points("chonker-party")
 
@@ -172,3 +173,60 @@ def test_cli_lists_and_runs_the_exact_queries() -> None:
     assert out.exit_code == 0, out.output
     assert "ruling:cp.first_master: witness at depth 1" in out.output
     assert "replays in the engine" in out.output
+
+
+@pytest.mark.parametrize("option", ["anytime", "own_turn_only"])
+def test_war_calls_that_would_be_chonks_are_steps_of_the_encoding(option: str) -> None:
+    """``cp.war_call_as_chonk`` in the exact encoding: the window before a decision, the window
+    after a called War's draw and after a War called as a Chonk are the engine's, with the same
+    rulings consulted, under each option."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": option, "base": "recommended",
+                                        "choices": {"cp.war_call_as_chonk": option}})
+    enc = exact_encoding(3, rs)
+    g = load_game("chonker-party", None, 3, rs)
+    state, lead = a_war_call_before(g, False)
+    war, leaf, stick = (hand_of(k) for k in (WAR, LEAF, STICK))
+    both = state._replace(hands=(tuple(a + b + c for a, b, c in zip(war, leaf, stick, strict=True)),
+                                 *state.hands[1:]), draw=tuple(2 * x for x in stick))
+    checked = 0
+    for start, calls in ((state, [("call_war", 2)]), (both, [("call_war", 2), ("draw", "stick"), ("call_war", 0)])):
+        s = start
+        for action in [lead, *calls]:
+            if action not in g.legal_actions(s):
+                break
+            step = g.apply(s, action)
+            assert check_engine_step(enc, s, action, step.state, rulings=step.provenance.rulings) is None, action
+            s, checked = step.state, checked + 1
+    assert checked == (6 if option == "anytime" else 4)
+
+
+@pytest.mark.parametrize("option", ["sets_trump", "no_trump"])
+def test_a_chonk_leading_the_round_is_a_step_of_the_encoding(option: str) -> None:
+    """``cp.chonk_sets_trump`` in the exact encoding: a Chonk led as the round's first card, and the
+    Leaf played after it, are the engine's steps with the same rulings consulted, under each option."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": option, "base": "recommended",
+                                        "choices": {"cp.chonk_sets_trump": option}})
+    enc = exact_encoding(3, rs)
+    g = load_game("chonker-party", None, 3, rs)
+    s, lead = a_chonk_leads(g)
+    for action in (lead, ("play", "leaf")):
+        step = g.apply(s, action)
+        assert check_engine_step(enc, s, action, step.state, rulings=step.provenance.rulings) is None, action
+        s = step.state
+
+
+@pytest.mark.parametrize("option", ["must_play", "may_stop"])
+def test_playing_nothing_after_a_choose_is_a_step_of_the_encoding(option: str) -> None:
+    """``cp.choose_play_optional`` in the exact encoding: the pick (which offers play_nothing under
+    ``may_stop``) and playing nothing are the engine's steps, with the same rulings consulted."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": option, "base": "recommended",
+                                        "choices": {"cp.choose_play_optional": option}})
+    enc = exact_encoding(3, rs)
+    g = load_game("chonker-party", None, 3, rs)
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [["choose", *fillers[:5]], fillers, fillers], "discard": fillers})
+    actions = [("play", "choose"), ("choose_card", "chonk")] + ([("play_nothing",)] if option == "may_stop" else [])
+    for action in actions:
+        step = g.apply(s, action)
+        assert check_engine_step(enc, s, action, step.state, rulings=step.provenance.rulings) is None, action
+        s = step.state

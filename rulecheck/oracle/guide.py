@@ -598,11 +598,14 @@ played a card with no effect); otherwise, if nothing has been played yet and he 
 next player becomes Master and leads, else the round ends. Otherwise the phase is `play`: he plays
 any card type in his hand (after a Force naming a type he holds: only that type). Before the
 decision, if another player holds a War and `cp.war_window = before_each_turn`, the actor is `race`:
-`["call_war", p]` for each holder, or `["no_war"]`.
+`["call_war", p]` for each holder, or `["no_war"]`; but when a War is in effect or the draw deck is
+empty (a War called now would be a Chonk, put down out of turn), only if `cp.war_call_as_chonk =
+anytime` (`own_turn_only`: no window). The same holds for the window that reopens after a call.
 
 **Playing a card** puts it face up on the table, then:
-- a non-action card: the first of the round sets the trump (cp.round.2); the trump or a chonk makes
-  its player `last`. A Spoiled card played when the trump is Spoiled is a trump under
+- a non-action card: the first of the round sets the trump (cp.round.2; a Chonk only under
+  `cp.chonk_sets_trump = sets_trump`, under `no_trump` it leaves the trump unset); the trump or a
+  chonk makes its player `last`. A Spoiled card played when the trump is Spoiled is a trump under
   `cp.spoiled_trump = one_type` (the Spoiled are one type); under `each_card` it is not, and does not
   change `last`. The turn ends.
 - Skip: the turn ends, and the next player is skipped (below).
@@ -615,7 +618,10 @@ decision, if another player holds a War and `cp.war_window = before_each_turn`, 
 - Choose: from the draw deck, or the discard deck if the draw deck is empty (cp.empty-draw.1); both
   empty: no effect (`cp.no_effect_then = turn_ends`: the turn ends; `play_another`: he plays again).
   Else `choose`: he takes one card of a type in that deck into his hand, then plays again (any card;
-  `cp.choose_then_play = chosen_card`: the card he took).
+  `cp.choose_then_play = chosen_card`: the card he took). Under `cp.choose_play_optional = may_stop`
+  (and unless he is the Munchies Master continuing the round with the Choose) that `play` decision
+  also offers `["play_nothing"]`, with `can_end` set: he plays no card and his turn ends as after a
+  card with no effect.
 - Steal: the players he may steal from are the others (`cp.steal_from_self = include_self`: him too)
   who hold cards (`cp.steal_empty_hand = holders_only`; else empty hands too); none: no effect. Else
   `steal-from`, then a `stolen` chance node (a random card of the victim's hand goes to the stealer;
@@ -705,6 +711,8 @@ def _chonker(enc: Encoding, oracle: Oracle) -> list[str]:
     finders["munchies_master"] = ({**base, "ruleset": house}, _named("munchies_master"))
     finders["discarded"] = ({**four, "ruleset": house}, _named("discarded"))
     finders["discard"] = (four, _named("discard"))
+    stop = {"base": "recommended", "choices": {"cp.choose_play_optional": "may_stop"}}
+    finders["play_nothing"] = ({**base, "ruleset": stop}, _named("play_nothing"))
     finders["ruling"] = ({**base, "ruleset": "raw"}, _named("ruling"))
     lines += _action_examples(oracle, enc, finders)
     lines += [*_CP_CHANCE.format(DEALS=DEAL_OUTCOME_LIMIT).splitlines(), ""]

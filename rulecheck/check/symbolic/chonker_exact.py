@@ -100,9 +100,9 @@ __all__ = [
 ]
 
 (A_DEAL, A_MASTER, A_DRAW, A_NOWAR, A_CALLWAR, A_PLAY, A_CONT, A_END, A_CHOOSE, A_STEAL, A_STOLEN,
- A_NAME, A_SHOW, A_DISCARD) = range(14)
+ A_NAME, A_SHOW, A_DISCARD, A_NOTHING) = range(15)
 ACTS = ("deal", "munchies_master", "draw", "no_war", "call_war", "play", "continue_round", "end_round",
-        "choose_card", "steal_from", "stolen", "name_type", "show", "discard")
+        "choose_card", "steal_from", "stolen", "name_type", "show", "discard", "play_nothing")
 """Engine action names by ``act`` code (``discard`` is ``discarded`` at a random discard)."""
 
 DONE, BEGIN, END, CIRCLE, ROUND_END, REFILL, GAME_OVER = range(7)
@@ -412,6 +412,8 @@ class _Spec:
             playable = z3.Or([z3.And(z3.Extract(kk, kk, s["mask"]) == 1, s[f"h{pp}_{kk}"] != 0, s["actor"] == pp)
                               for pp in range(n) for kk in range(NK)])
             return z3.And(z3.Not(race), ph == PH_CONTINUE, z3.Or(s["can_end"], z3.Not(playable)))
+        if act == A_NOTHING:
+            return z3.And(z3.Not(race), ph == PH_PLAY, s["can_end"])
         if act == A_CHOOSE:
             pile = z3.If(s["src"] == 0, self.pick(k, [s[f"draw{x}"] for x in range(NK)]),
                          self.pick(k, [s[f"disc{x}"] for x in range(NK)]))
@@ -433,7 +435,8 @@ class _Spec:
         return {A_DEAL: self.deal, A_MASTER: self.munchies_master, A_DRAW: self.draw, A_NOWAR: self.no_war,
                 A_CALLWAR: self.call_war, A_PLAY: self.play, A_CONT: self.continue_round, A_END: self.end_round,
                 A_CHOOSE: self.choose_card, A_STEAL: self.steal_from, A_STOLEN: self.stolen,
-                A_NAME: self.name_type, A_SHOW: self.show_card, A_DISCARD: self.discard_card}
+                A_NAME: self.name_type, A_SHOW: self.show_card, A_DISCARD: self.discard_card,
+                A_NOTHING: self.play_nothing}
 
     def _micro_handlers(self) -> dict[int, Callable[..., Sym]]:
         return {BEGIN: self.begin_turn_step, END: self.end_turn_step, CIRCLE: self.circle_end_step,
@@ -525,7 +528,8 @@ class _Spec:
         mask2 = z3.If(empty, _bv(0, M16), z3.If(no_fit, _bv(ALL_BITS, M16), mask))
         can_end2 = z3.Or(empty, no_fit, can_end)
         others = self.others_hold_war(s, p)
-        window = z3.And(others, self.is_opt(c, "cp.war_window", "before_each_turn", z3.And(pc, others)))
+        opens = self.is_opt(c, "cp.war_window", "before_each_turn", z3.And(pc, others))
+        window = z3.And(others, opens, self.war_may_be_called(c, s, p, z3.And(pc, others, opens)))
         return self.settle(self.clear_queue(s), phase=phase, actor=p, turn=p, mask=mask2, can_end=can_end2,
                            window=window, aux=_bv(0xFF))
 
@@ -553,6 +557,14 @@ class _Spec:
         r_next = self.begin_now(c, s2, nx, z3.If(z3.And(forced, required != 0), required, _bv(ALL_BITS, M16)),
                                 False, PH_PLAY, pc_next)
         return _merge(to_circle, circle, _merge(skip, r_skip, r_next))
+
+    def war_may_be_called(self, c: _Ctx, s: Sym, p: Expr, pc: z3.BoolRef) -> z3.BoolRef:
+        """``war_may_be_called``: another player holds a War, and, if it would become a Chonk now,
+        the ruleset lets it be called out anyway (cp.war_call_as_chonk)."""
+        others = self.others_hold_war(s, p)
+        chonk = self.war_is_a_chonk_now(s)
+        anytime = self.is_opt(c, "cp.war_call_as_chonk", "anytime", z3.And(pc, others, chonk))
+        return z3.And(others, z3.Or(z3.Not(chonk), anytime))
 
     def war_is_a_chonk_now(self, s: Sym) -> z3.BoolRef:
         """``war_is_a_chonk_now``: a War is on, or the draw deck is empty (cp.war.6-7)."""
@@ -865,7 +877,8 @@ class _Spec:
         pc_a = z3.And(pc, z3.Not(more))
         after = s["after"]
         r_extra = self.extra_play(c, out, z3.And(pc_a, after == AFTER_EXTRA), only=s["aux"])
-        r_window = self.settle(out, phase=s["aux"], window=self.others_hold_war(out, out["actor"]), aux=_bv(0xFF))
+        r_window = self.settle(out, phase=s["aux"], aux=_bv(0xFF), window=self.war_may_be_called(
+            c, out, out["actor"], z3.And(pc_a, after == AFTER_WINDOW)))
         r_round = self.start_round(c, out, z3.And(pc_a, after != AFTER_EXTRA, after != AFTER_WINDOW))
         r_after = _merge(after == AFTER_EXTRA, r_extra, _merge(after == AFTER_WINDOW, r_window, r_round))
         return _merge(more, self.settle(out), r_after)
@@ -893,8 +906,10 @@ class _Spec:
         after = AFTER_EXTRA if in_turn else AFTER_WINDOW
         aux = _bv(0xFF) if in_turn else s["phase"]
         r_draw = self.start_draws(a, p, src, after, aux)
-        r_no = self.end_turn(a, p) if in_turn else self.settle(a, window=self.others_hold_war(a, a["actor"]))
-        r_chonk = _merge(z3.And(draws, src != 0xFF), r_draw, r_no)
+        drawn = z3.And(draws, src != 0xFF)
+        r_no = self.end_turn(a, p) if in_turn else self.settle(
+            a, window=self.war_may_be_called(c, a, a["actor"], z3.And(pc_c, z3.Not(drawn))))
+        r_chonk = _merge(drawn, r_draw, r_no)
         b = self.add_vec(self.add_hand(s, p, _bv(WAR), -1), "tab", NT, _bv(WAR), 1)
         b["war"] = z3.BoolVal(True)
         r_war = self.start_draws(b, p, _bv(0), after, aux)
@@ -917,7 +932,9 @@ class _Spec:
         r_war = self.war(c, s, p, True, z3.And(pc, is_war))
         on = self.add_vec(self.add_hand(s, p, k, -1), "tab", NT, k, 1)
         # a non-action card: trump (cp.round.2), trump or chonk makes p last (cp.winning.1)
-        trump = z3.If(on["trump"] == 0xFF, k, on["trump"])
+        first_chonk = z3.And(on["trump"] == 0xFF, k == CHONK)
+        no_trump = self.is_opt(c, "cp.chonk_sets_trump", "no_trump", z3.And(pc, first_chonk))
+        trump = z3.If(on["trump"] == 0xFF, z3.If(z3.And(first_chonk, no_trump), on["trump"], k), on["trump"])
         # another Spoiled card after a Spoiled trump is a trump only if the Spoiled are one type
         another = z3.And(k == SPOILED, on["trump"] == SPOILED)
         each_card = self.is_opt(c, "cp.spoiled_trump", "each_card", z3.And(pc, another))
@@ -985,7 +1002,14 @@ class _Spec:
             out[f"draw{kk}"] = z3.If(z3.And(from_draw, k == kk), s[f"draw{kk}"] - 1, s[f"draw{kk}"])
             out[f"disc{kk}"] = z3.If(z3.And(z3.Not(from_draw), k == kk), s[f"disc{kk}"] - 1, s[f"disc{kk}"])
         chosen = self.is_opt(c, "cp.choose_then_play", "chosen_card", pc)
-        return self.extra_play(c, out, pc, only=z3.If(chosen, k, _bv(0xFF)))
+        r = self.extra_play(c, out, pc, only=z3.If(chosen, k, _bv(0xFF)))
+        free = z3.Not(s["cont"])
+        stop = z3.And(free, self.is_opt(c, "cp.choose_play_optional", "may_stop", z3.And(pc, free)))
+        return dict(r, can_end=z3.If(stop, z3.BoolVal(True), r["can_end"]))
+
+    def play_nothing(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
+        """After a Choose, its player plays no card: the turn ends (cp.choose.3, cp.choose_play_optional)."""
+        return self.end_turn(dict(s, can_end=z3.BoolVal(False)), s["actor"])
 
     def steal_from(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
         victim = i["q"]

@@ -13,7 +13,8 @@ Modelling decisions (each silence of the text is a ruling point in
 - The draw and discard decks are multisets: their order is hidden, so every draw, steal and
   random discard is a chance action weighted by the counts, and "shuffle" is the identity.
 - Calling out a War out of turn is a RACE node before each player's decision (when someone
-  else holds a War and ``cp.war_window`` is ``before_each_turn``): ``("call_war", p)`` or
+  else holds a War and ``cp.war_window`` is ``before_each_turn``; when a War called now would
+  become a Chonk, only if ``cp.war_call_as_chonk`` is ``anytime``): ``("call_war", p)`` or
   ``("no_war",)``.
 - Small decks (``mini``, ``tiny``, ``micro``, or spec strings) scale the hand size down too;
   there "all four Spoiled" means all the Spoiled cards in the deck.

@@ -33,6 +33,7 @@ from rulecheck.games.chonker_party.rounds import (
     round_end,
     start_draws,
     war_is_a_chonk_now,
+    war_may_be_called,
 )
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
@@ -59,6 +60,7 @@ __all__ = [
     "discard_card",
     "name_type",
     "play_card",
+    "play_nothing",
     "show_card",
     "steal_from",
     "stolen",
@@ -72,11 +74,12 @@ def _on_table(s: State, p: int, kind: int, slot: int | None = None) -> State:
 
 
 def _trump_or_chonk(s: State, ctx: Context, p: int, kind: int) -> State:
-    """The first non-action card sets trump (cp.round.2); a trump or chonk makes ``p`` last
-    (cp.winning.1). A Spoiled card after a Spoiled trump is one only if the four Spoiled cards
-    (cp.spoiled.4, four cards with their own names) are one type: :func:`another_spoiled_is_trump`."""
+    """The first non-action card sets trump (cp.round.2; a Chonk, itself a universal trump, only if
+    cp.chonk_sets_trump says so); a trump or chonk makes ``p`` last (cp.winning.1). A Spoiled card
+    after a Spoiled trump is one only if the four Spoiled cards (cp.spoiled.4, four cards with their
+    own names) are one type: :func:`another_spoiled_is_trump`."""
     trump = s.trump
-    if trump < 0:
+    if trump < 0 and (kind != CHONK or ctx.rule("cp.chonk_sets_trump") == "sets_trump"):
         ctx.cite("cp.round.2", "cp.summary.2")
         trump = kind
     elif kind == SPOILED and trump == SPOILED and not another_spoiled_is_trump(ctx):
@@ -179,16 +182,13 @@ def war(g: ChonkerParty, s: State, ctx: Context, p: int, in_turn: bool) -> State
                                    -1 if in_turn else s.phase)
         if in_turn:
             return end_turn(g, s, ctx, p, NO_EFFECT)
-        return _back_to_window(s)
+        return s._replace(window=war_may_be_called(s, ctx, s.actor))
     ctx.cite("cp.war.2", "cp.war.4")
     s = _on_table(s, p, WAR)._replace(war=True)
     return start_draws(s, (p,), 0, AFTER_EXTRA if in_turn else AFTER_WINDOW,
                        -1 if in_turn else s.phase)
 
 
-def _back_to_window(s: State) -> State:
-    window = any(h[WAR] for q, h in enumerate(s.hands) if q != s.actor)
-    return s._replace(window=window)
 
 
 def call_war(g: ChonkerParty, s: State, ctx: Context, q: int) -> State:
@@ -211,7 +211,19 @@ def choose_card(g: ChonkerParty, s: State, ctx: Context, kind: int) -> State:
         s = s._replace(discard=sub(s.discard, kind))
     s = s._replace(hands=set_hand(s.hands, p, add(s.hands[p], kind)))
     only = kind if ctx.rule("cp.choose_then_play") == "chosen_card" else -1
-    return extra_play(g, s, ctx, only)
+    out = extra_play(g, s, ctx, only)
+    if not s.cont and ctx.rule("cp.choose_play_optional") == "may_stop":
+        # "then you can play": he may also play nothing (play_nothing); not the Master continuing
+        # the round with the Choose, whose card "entails you to draw and play another" (cp.continuing.2)
+        out = out._replace(can_end=True)
+    return out
+
+
+def play_nothing(g: ChonkerParty, s: State, ctx: Context) -> State:
+    """After a Choose, the Chooser plays no card (cp.choose.3 under cp.choose_play_optional =
+    may_stop): his turn ends."""
+    ctx.cite("cp.choose.3")
+    return end_turn(g, s._replace(can_end=False), ctx, s.actor, NO_EFFECT)
 
 
 def steal_from(g: ChonkerParty, s: State, ctx: Context, victim: int) -> State:

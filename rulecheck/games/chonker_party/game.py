@@ -5,10 +5,12 @@ Actions (players are 0-based seats; cards are kind names, see :mod:`.cards`):
 - chance: ``("deal", hands, discard_deck)``, ``("munchies_master", p)``, ``("draw", card)``
   (the next player in the draw queue draws it), ``("stolen", card)``, ``("discarded", card)``;
 - players: ``("play", card)``, ``("continue_round", card)``, ``("end_round",)``,
-  ``("choose_card", card)``, ``("steal_from", p)``, ``("name_type", card)``, ``("show", card)``,
-  ``("discard", card)``;
+  ``("choose_card", card)``, ``("play_nothing",)`` (after a Choose, under
+  ``cp.choose_play_optional = may_stop``), ``("steal_from", p)``, ``("name_type", card)``,
+  ``("show", card)``, ``("discard", card)``;
 - calling out a War out of turn (cp.war.1): before each player's decision, if anyone else holds
-  a War and the ruleset opens such a window (``cp.war_window``), the actor is RACE and the
+  a War and the ruleset opens such a window (``cp.war_window``; for a War that would become a
+  Chonk, ``cp.war_call_as_chonk``), the actor is RACE and the
   actions are ``("call_war", p)`` for each holder and ``("no_war",)``. One node per turn keeps
   the state space small; calls in the middle of an action card's effect are not modelled.
 """
@@ -93,6 +95,7 @@ _DISCARD = tuple(("discard", NAMES[k]) for k in range(NK))
 _END = ("end_round",)
 _KIND = {NAMES[k]: k for k in range(NK)}
 _NO_WAR = ("no_war",)
+_PLAY_NOTHING = ("play_nothing",)
 _CARD_ACTIONS = {"play", "continue_round", "choose_card", "name_type", "show", "discard", "draw",
                  "stolen", "discarded"}
 _PILE_GROUPS = ((SWEET, SALTY), (STICK, LEAF, BRICK, STONE))
@@ -178,7 +181,10 @@ class ChonkerParty(Game):
             out.append(_NO_WAR)
             return tuple(out)
         if ph == PH_PLAY:
-            return tuple(_kind_actions(_PLAY, s.mask, s.hands[s.actor]))
+            plays = _kind_actions(_PLAY, s.mask, s.hands[s.actor])
+            if s.can_end:  # after a Choose, under cp.choose_play_optional = may_stop
+                plays.append(_PLAY_NOTHING)
+            return tuple(plays)
         if ph == PH_CONTINUE:
             out = _kind_actions(_CONT, s.mask, s.hands[s.actor])
             if s.can_end or not out:
@@ -273,6 +279,8 @@ class ChonkerParty(Game):
         if verb == "continue_round":
             ctx.cite("cp.continuing.1", "cp.continuing.5", "cp.summary.5")
             return act.play_card(self, s._replace(cont=True), ctx, s.actor, kind)
+        if verb == "play_nothing":
+            return act.play_nothing(self, s, ctx)
         if verb == "end_round":
             ctx.cite("cp.continuing.4", "cp.continuing.6")
             return rounds.round_end(self, s, ctx)
@@ -434,6 +442,8 @@ class ChonkerParty(Game):
             return f"{who} plays a {card}"
         if verb == "continue_round":
             return f"{who} (Munchies Master) continues the round with a {card}"
+        if verb == "play_nothing":
+            return f"{who} plays no card after the Choose; the turn passes on"
         if verb == "end_round":
             winner = s.last if s.last >= 0 else s.master
             return f"{who} ends the round; Player {winner + 1} wins the cards"

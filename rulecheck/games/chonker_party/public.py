@@ -131,7 +131,8 @@ STATE_FIELDS: tuple[Field, ...] = (
           "types the decision may take (bit k: card code k); in steal-from the players who may be stolen from "
           "(bit p); at the end the winners (bit p); in other phases left over. Not in the view: the legal "
           "actions say the same"),
-    Field("can_end", _BOOL, "engine bookkeeping: in continue, whether end_round is allowed; elsewhere left over"),
+    Field("can_end", _BOOL, "engine bookkeeping: in continue, whether end_round is allowed; in play, whether "
+          "play_nothing is (after a Choose, under cp.choose_play_optional = may_stop); elsewhere left over"),
     Field("window", _BOOL, "before this play or continue decision, the players holding a War may call it out "
           "(cp.war.1; the actor is then race)"),
     Field("cont", _BOOL, "this turn is the Munchies Master continuing the round"),
@@ -248,6 +249,8 @@ ACTIONS: tuple[ActionKind, ...] = (
                "(cp.continuing.1-3)", (_KIND,)),
     ActionKind("end_round", "player", "the Munchies Master ends the round: the last player to put down a trump or "
                "chonk takes the cards (cp.continuing.4, cp.winning.1)"),
+    ActionKind("play_nothing", "player", "after a Choose, the actor plays no card and his turn ends (cp.choose.3, "
+               "under cp.choose_play_optional = may_stop)"),
     ActionKind("choose_card", "player", "Choose: the actor takes this card from the deck src (cp.choose.1)",
                (_KIND,)),
     ActionKind("steal_from", "player", "Steal: the actor steals a random card from this player (cp.steal.1)",

@@ -62,11 +62,22 @@ def begin_turn(g: ChonkerParty, s: State, ctx: Context, p: int, mask: int = ALL_
         mask, can_end = ALL_BITS, True
     window = False
     if any(h[WAR] for q, h in enumerate(s.hands) if q != p):
-        window = ctx.rule("cp.war_window") == "before_each_turn"
-        if window:
-            ctx.cite("cp.war.1")
+        window = ctx.rule("cp.war_window") == "before_each_turn" and war_may_be_called(s, ctx, p)
     return s._replace(phase=phase, actor=p, turn=p, mask=mask, can_end=can_end, window=window,
                       queue=(), aux=-1)
+
+
+def war_may_be_called(s: State, ctx: Context, p: int) -> bool:
+    """Before ``p``'s decision, whether another player holding a War may call it out (cp.war.1,
+    "anytime"; the window itself: cp.war_window). A War called out now would become a Chonk (a War
+    is on, or the draw deck is empty: cp.war.6-7), a Chonk put down out of turn, only if the
+    ruleset lets a War be called out anytime whatever it becomes (cp.war_call_as_chonk)."""
+    if not any(h[WAR] for q, h in enumerate(s.hands) if q != p):
+        return False
+    if war_is_a_chonk_now(s) and ctx.rule("cp.war_call_as_chonk") == "own_turn_only":
+        return False
+    ctx.cite("cp.war.1")
+    return True
 
 
 def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> State:
@@ -224,8 +235,7 @@ def after_draws(g: ChonkerParty, s: State, ctx: Context) -> State:
     if s.after == AFTER_EXTRA:
         return extra_play(g, s, ctx, s.aux)
     if s.after == AFTER_WINDOW:
-        window = any(h[WAR] for q, h in enumerate(s.hands) if q != s.actor)
-        return s._replace(phase=s.aux, window=window, queue=(), aux=-1)
+        return s._replace(phase=s.aux, window=war_may_be_called(s, ctx, s.actor), queue=(), aux=-1)
     return start_round(g, s, ctx)
 
 
@@ -344,4 +354,5 @@ __all__ = [
     "start_discard",
     "start_draws",
     "start_round",
+    "war_may_be_called",
 ]

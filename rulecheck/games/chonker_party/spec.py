@@ -311,6 +311,8 @@ def turn_passes(s: Any) -> tuple[int, Any] | None:
         return s.actor, ("force", a[1])
     if a[0] in ("discard", "discarded") and s.then == "turn-passes":
         return s.actor, None
+    if a[0] == "play_nothing":
+        return s.actor, None  # the Chooser plays no card (cp.read.choose_may_stop, cp.choose_play_optional)
     return None
 
 
@@ -641,6 +643,8 @@ def party_outcome(s: PartySituation) -> Outcome:
     for k in option_kinds(s):
         o.var(f"may.{k}", NOYES)
     o.var("may.end", NOYES)
+    if s.action[0] == "choose_card":
+        o.var("may.stop", NOYES)  # play no card after a Choose (cp.read.choose_may_stop)
     if s.played is not None and s.played[1] == "steal":
         for p in ps:
             o.var(f"may.{p}", NOYES)
@@ -780,10 +784,11 @@ def leader_now(s: Any) -> int | None:
     return s.played[0] if s.played is not None and trump_or_chonk(s) else s.leader
 
 
-def the_trump(s: Any, war_sets: bool | None = None) -> str | None:
+def the_trump(s: Any, war_sets: bool | None = None, chonk_sets: bool | None = None) -> str | None:
     """The trump once this step's card is down (cp.round.2). A War that becomes a Chonk as the
     round's first such card makes Chonk the trump if it is a non-action card (``war_sets``, else by
-    reading ``cp.read.war_chonk_non_action``)."""
+    reading ``cp.read.war_chonk_non_action``); a Chonk card does if it is a card type for the trump
+    (``chonk_sets``, else by reading ``cp.read.chonk_first_trump``)."""
     if s.trump is not None:
         return s.trump
     pl = s.played
@@ -793,6 +798,10 @@ def the_trump(s: Any, war_sets: bool | None = None) -> str | None:
         if war_sets is None:
             war_sets = s.reading("cp.read.war_chonk_non_action") == "is-a-chonk-card"
         return "chonk" if war_sets else None
+    if pl[1] == "chonk":
+        if chonk_sets is None:
+            chonk_sets = s.reading("cp.read.chonk_first_trump") == "makes-chonk-trump"
+        return "chonk" if chonk_sets else None
     return pl[1] if pl[1] in NON_ACTION else None
 
 
@@ -851,25 +860,20 @@ def master_starts_the_round_with_any_card(s: Any, o: Outcome) -> Any:
     return all_of(parts)
 
 
-@clause("cp.round.2", "cp.summary.2", readings=("cp.read.war_chonk_non_action",))
+@clause("cp.round.2", "cp.summary.2", readings=("cp.read.war_chonk_non_action", "cp.read.chonk_first_trump"))
 def the_first_non_action_card_becomes_trump(s: Any, o: Outcome) -> Any:
     """"2. The first non-action card played becomes the trump card." (and cp.summary.2, "1. The
     first non-action card played becomes the trump card.")
 
     Reading ``cp.read.war_chonk_non_action``: a War that became a Chonk is a non-action card (a
-    Chonk, so Chonk is trump), or it is still an action card.
+    Chonk, so Chonk is trump), or it is still an action card. Reading ``cp.read.chonk_first_trump``:
+    a Chonk card makes Chonk the trump, or, a universal trump already (cp.chonks.1), it leaves the
+    trump to the next non-action card.
     """
-    pl = s.played
-    if pl is None or s.trump is not None:
+    if s.played is None or s.trump is not None:
         return None
-    k = pl[1]
-    if s.as_chonk:
-        if s.reading("cp.read.war_chonk_non_action") != "is-a-chonk-card":
-            return None
-        k = "chonk"
-    elif k not in NON_ACTION:
-        return None
-    return set_if(o, round_goes_on(o), "trump", k)
+    k = the_trump(s)
+    return set_if(o, round_goes_on(o), "trump", k) if k is not None else None
 
 
 @clause("cp.round.3")
@@ -980,7 +984,7 @@ def _continuation(s: Any) -> tuple[int, Any] | None:
 
 
 @clause("cp.continuing.1", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
-                                     "cp.read.war_chonk_non_action"))
+                                     "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump"))
 def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"The Munchies Master can keep the round going by playing a trump or a chonk."
 
@@ -999,7 +1003,7 @@ def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> An
 
 
 @clause("cp.summary.5", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
-                                  "cp.read.war_chonk_non_action"))
+                                  "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump"))
 def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"They can decide if they want to continue the round only if they've got a trump or a chonk."
 
@@ -1016,7 +1020,7 @@ def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
 
 
 @clause("cp.continuing.2", "cp.continuing.3", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
-                                                        "cp.read.war_chonk_non_action"))
+                                                        "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump"))
 def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
     """"No chonk or trump? You can play an action card instead, but only one that entails you to
     draw and play another card." "These include: Choose, Steal, See, or War." (cp.continuing.3)
@@ -1303,12 +1307,15 @@ def _extra_play(s: Any, o: Outcome, cause: str) -> Any:
     return _play_any(s, o, p)
 
 
-@clause("cp.choose.3", readings=("cp.read.any_new_card",))
+@clause("cp.choose.3", readings=("cp.read.any_new_card", "cp.read.choose_may_stop"))
 def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
     """"Shuffle afterward, then you can play any new card."
 
     After the pick, the Chooser plays another card. Reading ``cp.read.any_new_card``: any card
-    from their hand, or the card just picked. (The shuffle changes nothing the outcome records.)
+    from their hand, or the card just picked. Reading ``cp.read.choose_may_stop``: "can" gives the
+    choice of card, or leaves them free to play none (their turn then ends); not for the Master
+    who continues the round with the Choose, whose continuation "entails you to draw and play
+    another card" (cp.continuing.2). (The shuffle changes nothing the outcome records.)
     """
     if s.action[0] != "choose_card":
         return None
@@ -1317,8 +1324,12 @@ def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
         return None  # cp.continuing.4
     if s.reading("cp.read.any_new_card") == "the-new-card":
         k = s.action[1]
-        return conj(goes_next(o, p, "play"), *[may(o, x, x == k) for x in held(s.hands_after[p])])
-    return _play_any(s, o, p)
+        play = conj(goes_next(o, p, "play"), *[may(o, x, x == k) for x in held(s.hands_after[p])])
+    else:
+        play = _play_any(s, o, p)
+    if s.continuing and p == s.master:
+        return play
+    return conj(play, may(o, "stop", s.reading("cp.read.choose_may_stop") == "may-stop"))
 
 
 @clause("cp.stacking.1", "cp.stacking.2", "cp.see.5", "cp.war.4", readings=("cp.read.no_effect_scope",))
@@ -1577,28 +1588,52 @@ def _free_without_the_card(s: Any, o: Outcome, wars: bool | None = None) -> Any:
     return options(s, o, q, "play", KINDS)
 
 
-@clause("cp.war.1")
+@clause("cp.war.1", readings=("cp.read.chonk_called_out",))
 def call_out_the_war_card_anytime(s: Any, o: Outcome) -> Any:
     """"You can call out the War card anytime during the game."
 
     Before each turn and each decision of the Master, every other player holding a War may call it
     out. (Inside a turn, between an action card and the card it lets its player play, and in the
     middle of an action card's effect, the text is formalised as giving no such moment: a call
-    comes before a turn.) After a call, and its draw, the others may call again.
+    comes before a turn.) After a call, and its draw, the others may call again. Reading
+    ``cp.read.chonk_called_out``: also a War that would become a Chonk as it is put down (a War is
+    on, or the draw deck is empty: cp.war.6-7), or only a War that starts a War.
     """
     if s.action == ("no_war",):
         return None
+    chonks = not chonk_call_at_stake(s) or s.reading("cp.read.chonk_called_out") == "any-war"
+    return war_windows(s, o, chonks)
+
+
+def chonk_call_at_stake(s: Any) -> bool:
+    """A player holds a War after this step, and a War called out before the next decision could
+    become a Chonk: the draw deck is empty, or a War is on or put down now (cp.war.6-7)."""
+    if not any(h[K["war"]] for h in s.hands_after):
+        return False
+    return not any(s.draw_after) or s.war or (s.played is not None and s.played[1] == "war")
+
+
+def war_windows(s: Any, o: Outcome, chonks: bool) -> Any:
+    """Whether the others may call out a War before the next decision (cp.war.1): not within a
+    turn; yes if another player holds one, unless ``chonks`` is false and a War called now would
+    become a Chonk (the War on after this step, or the draw deck empty)."""
     within = extra_target(s)
     if continuation_kind(s) == "after-action":
         within = s.master
+    empty = not any(s.draw_after)
     parts = []
     for x in range(s.players):
         others = any(s.hands_after[q][K["war"]] for q in range(s.players) if q != x)
         for d in ("play", "continue"):
-            if x == within:
-                parts.append(implies(is_next(o, x, d), o.require("next.window", "no")))
+            nxt = is_next(o, x, d)
+            if x == within or not others or (not chonks and empty):
+                parts.append(implies(nxt, o.require("next.window", "no")))
+            elif chonks:
+                parts.append(implies(nxt, o.require("next.window", "yes")))
             else:
-                parts.append(implies(is_next(o, x, d), o.require("next.window", "yes" if others else "no")))
+                on = o.eq("war", "on")
+                parts += [implies(conj(nxt, on), o.require("next.window", "no")),
+                          implies(conj(nxt, neg(on)), o.require("next.window", "yes"))]
     return all_of(parts)
 
 
@@ -1885,7 +1920,7 @@ def _options_only_as_allowed(s: Any, o: Outcome) -> Any:
     names = [n for n in o.vars if n.startswith("may.")]
     req = [o.eq(n, "no") for n in names if (n, "yes") not in o.named]
     players_ = [n for n in names if n.startswith("may.P")]
-    kinds = [n for n in names if not n.startswith("may.P") and n != "may.end"]
+    kinds = [n for n in names if not n.startswith("may.P") and n not in ("may.end", "may.stop")]
     does = o.eq("next.does", "continue"), o.eq("next.does", "steal-from")
     # what a decision offers comes from its player's hand (or the deck, or the players)
     hand_like = disj(*[o.eq("next.does", d) for d in DECISIONS_FROM_HAND])
@@ -1895,6 +1930,8 @@ def _options_only_as_allowed(s: Any, o: Outcome) -> Any:
         if missing:
             req.append(implies(conj(o.eq("next.who", pname(x)), hand_like), conj(*[o.eq(n, "no") for n in missing])))
     req.append(implies(neg(does[0]), o.eq("may.end", "no")))
+    if "may.stop" in o.vars:
+        req.append(implies(neg(o.eq("next.does", "play")), o.eq("may.stop", "no")))
     if players_:
         req.append(implies(neg(does[1]), conj(*[o.eq(n, "no") for n in players_])))
     req.append(implies(does[1], conj(*[o.eq(n, "no") for n in kinds])))
@@ -1955,16 +1992,13 @@ def _a_call_declined(s: Any, o: Outcome) -> Any:
 
 
 def _called_war_goes_back(s: Any, o: Outcome) -> Any:
-    """A War called out of turn that only counts as a Chonk: the decision it came before resumes;
-    the others may call again (cp.war.1)."""
+    """A War called out of turn that only counts as a Chonk: the decision it came before resumes."""
     pl = s.played
     if pl is None or pl[2] or s.as_chonk is False:
         return None
     if s.reading("cp.read.war_chonk_still_war") == "still-a-war" and s.action_source is not None:
         return None
-    who = s.waiting[0]
-    others = any(s.hands_after[q][K["war"]] for q in range(s.players) if q != who)
-    return conj(_resume(s, o), o.eq("next.window", "yes" if others else "no"))
+    return _resume(s, o)  # whether the others may call again: cp.war.1
 
 
 PRINCIPLES = [
@@ -2021,6 +2055,13 @@ READINGS = {
                 "'The first non-action card played becomes the trump': is a War that became a Chonk one?",
                 (("is-a-chonk-card", "Yes: it is a Chonk, so Chonk is the trump."),
                  ("still-an-action-card", "No: it is still an action card; it sets no trump."))),
+        Reading("cp.read.chonk_first_trump", "cp.round.2",
+                "'The first non-action card played becomes the trump card': when it is a Chonk, is Chonk the "
+                "trump?",
+                (("makes-chonk-trump", "Yes: a Chonk is a non-action card (Card Types), so Chonk is the trump; "
+                  "after it only a chonk wins."),
+                 ("leaves-trump-open", "No: Chonks are 'universal trump cards' (cp.chonks.1), trumps whatever the "
+                  "trump is; the first non-action card that is not a chonk sets the trump."))),
         Reading("cp.read.war_answers_force", "cp.force.4",
                 "'If the player does not have the required card': a Force names a chonk, and the player holds a "
                 "War card that would become a Chonk if played now (a War is on, or the draw deck is empty: "
@@ -2028,6 +2069,12 @@ READINGS = {
                 (("chonk-cards", "No: in the hand it is a War card; it becomes a Chonk as it is played."),
                  ("wars-too", "Yes: 'War cards become Chonks if the draw deck is empty': the player must play "
                   "a Chonk card or that War."))),
+        Reading("cp.read.chonk_called_out", "cp.war.1",
+                "'You can call out the War card anytime': also a War that would become a Chonk as it is put down "
+                "(a War is on, or the draw deck is empty: cp.war.6-7), so that a Chonk is put down out of turn?",
+                (("any-war", "Yes: any War card, anytime, whatever it becomes."),
+                 ("not-as-a-chonk", "No: such a War is put down as a Chonk, and a player puts down cards on their "
+                  "turn (cp.summary.3, cp.round.4); only a War that starts a War is called out."))),
         Reading("cp.read.war_chonk_still_war", "cp.war.4",
                 "'The player who played a War card must draw ... and play another card': also when it became a Chonk?",
                 (("a-chonk-only", "No: it became a Chonk, which has no action."),
@@ -2047,6 +2094,13 @@ READINGS = {
         Reading("cp.read.any_new_card", "cp.choose.3",
                 "'then you can play any new card': which card?",
                 (("any-card", "Any card from your hand."), ("the-new-card", "The card just picked."))),
+        Reading("cp.read.choose_may_stop", "cp.choose.3",
+                "'then you can play any new card': must the Chooser play a card, or may they stop there?",
+                (("must-play", "They play one: 'can' is the choice of card. The Choose is among the cards that "
+                  "'entail you to draw and play another card' (cp.continuing.2-3, cp.stacking.1-2), and in the "
+                  "Round Example 'Player 2 plays 2 cards, by playing a Choose card' (cp.round-example.4)."),
+                 ("may-stop", "They may play one or not: 'can' is a permission (Steal says 'then play any card', "
+                  "See a Card 'play a card'); if they play none, their turn ends with the card picked in hand."))),
         Reading("cp.read.card_type", "cp.see.1",
                 "'Make everyone show you a card type ... of your choice': may the asker name an action card?",
                 (("any-kind", "Yes: any kind of card."),
@@ -2115,6 +2169,14 @@ def _choose_then_play(option: str) -> Any:
     return fn
 
 
+def _choose_play_optional(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.action[0] != "choose_card" or (s.continuing and s.actor == s.master):
+            return None
+        return may(o, "stop", option == "may_stop")
+    return fn
+
+
 def _extra_of_continuing_master(s: Any) -> bool:
     return s.continuing and extra_target(s) == s.master
 
@@ -2148,8 +2210,9 @@ def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] 
     m = c[0]
     answer = s.ruled("cp.spoiled_trump")  # (open: the reading says)
     base = trumps_and_chonks(s, m, None if answer is None else answer == "one_type")
-    sets = s.ruled("cp.war_chonk_sets_trump")
-    trump = the_trump(s, None if sets is None else sets == "sets_trump")
+    sets, chonk_sets = s.ruled("cp.war_chonk_sets_trump"), s.ruled("cp.chonk_sets_trump")
+    trump = the_trump(s, None if sets is None else sets == "sets_trump",
+                      None if chonk_sets is None else chonk_sets == "sets_trump")
     starters = [k for k in NON_ACTION if k != "chonk" and s.holds(m, k)] if trump is None else []
     acts = [k for k in DRAW_ACTIONS if s.holds(m, k) and k not in base]
     return m, base, starters, acts
@@ -2620,6 +2683,15 @@ def _scoring_overrides(s: Any, o: Outcome) -> list[str]:
     return ["cp.finishing.4"]
 
 
+def _chonk_sets_trump(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        pl = s.played
+        if pl is None or pl[1] != "chonk" or s.trump is not None:
+            return None
+        return set_if(o, round_goes_on(o), "trump", "chonk" if option == "sets_trump" else "none")
+    return fn
+
+
 def _war_chonk_sets_trump(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if not s.as_chonk or s.trump is not None:
@@ -2683,10 +2755,20 @@ def _war_window(option: str) -> Any:
     return fn
 
 
+def _war_call_as_chonk(option: str) -> Any:
+    def fn(s: Any, o: Outcome) -> Any:
+        if s.action == ("no_war",) or s.ruled("cp.war_window") != "before_each_turn" or not chonk_call_at_stake(s):
+            return None
+        return war_windows(s, o, option == "anytime")
+    return fn
+
+
 def _rulings() -> list[RulingConstraint]:
     out = []
     for opt in ("any_card", "chosen_card"):
         out.append(_rc("cp.choose_then_play", opt, _choose_then_play(opt), ("cp.choose.3",)))
+    for opt in ("must_play", "may_stop"):
+        out.append(_rc("cp.choose_play_optional", opt, _choose_play_optional(opt), ("cp.choose.3",)))
     for opt in ("trump_chonk_or_end", "any_card"):
         out.append(_rc("cp.continue_after_action", opt, _continue_after_action(opt),
                        ("cp.continuing.4", *_EXTRA_CLAUSES)))
@@ -2750,8 +2832,11 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.war_chonk_scoring", opt, _war_chonk_scoring(opt), _scoring_overrides))
     for opt in ("sets_trump", "no_trump"):
         out.append(_rc("cp.war_chonk_sets_trump", opt, _war_chonk_sets_trump(opt), ("cp.round.2",)))
+        out.append(_rc("cp.chonk_sets_trump", opt, _chonk_sets_trump(opt), ("cp.round.2",)))
     for opt in ("before_each_turn", "own_turn"):
         out.append(_rc("cp.war_window", opt, _war_window(opt), () if opt == "before_each_turn" else ("cp.war.1",)))
+    for opt in ("anytime", "own_turn_only"):
+        out.append(_rc("cp.war_call_as_chonk", opt, _war_call_as_chonk(opt), ("cp.war.1",)))
     return out
 
 

@@ -86,6 +86,8 @@ def _options(state: State) -> tuple[str, ...]:
     kinds = [NAMES[k] for k in range(NK) if state.mask >> k & 1 and hand[k]]
     if state.phase == PH_CONTINUE and (state.can_end or not kinds):
         kinds.append("end")
+    if state.phase == PH_PLAY and state.can_end:
+        kinds.append("stop")
     return tuple(sorted(kinds))
 
 
@@ -286,6 +288,8 @@ def project(game: Game, before: State, action: tuple[Any, ...], after: State, si
         for a in game.legal_actions(after._replace(window=False)):
             if a[0] == "end_round":
                 label = "may.end"
+            elif a[0] == "play_nothing":
+                label = "may.stop"
             elif a[0] == "steal_from":
                 label = f"may.{_who(a[1], new)}"
             else:
