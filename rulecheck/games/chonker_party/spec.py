@@ -1327,7 +1327,7 @@ def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
         play = conj(goes_next(o, p, "play"), *[may(o, x, x == k) for x in held(s.hands_after[p])])
     else:
         play = _play_any(s, o, p)
-    if s.continuing and p == s.master:
+    if _extra_of_continuing_master(s):
         return play
     return conj(play, may(o, "stop", s.reading("cp.read.choose_may_stop") == "may-stop"))
 
@@ -2171,7 +2171,7 @@ def _choose_then_play(option: str) -> Any:
 
 def _choose_play_optional(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if s.action[0] != "choose_card" or (s.continuing and s.actor == s.master):
+        if s.action[0] != "choose_card" or _extra_of_continuing_master(s):
             return None
         return may(o, "stop", option == "may_stop")
     return fn
