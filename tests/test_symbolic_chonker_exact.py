@@ -5,6 +5,7 @@ states, corrupted steps are rejected, and every Z3 witness replays in the engine
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from chonker_helpers import a_chonk_leads, a_war_call_before, hand_of
@@ -175,28 +176,37 @@ def test_cli_lists_and_runs_the_exact_queries() -> None:
     assert "replays in the engine" in out.output
 
 
+def _with(n: int, choices: dict[str, str]) -> tuple[Any, Any]:
+    """The engine and the exact encoding under ``recommended`` with ``choices``."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
+                                        "choices": choices})
+    return load_game("chonker-party", None, n, rs), exact_encoding(n, rs)
+
+
+def _play_checked(g: Any, enc: Any, state: Any, actions: list[tuple[Any, ...]]) -> int:
+    """Play ``actions`` while legal, each step checked against the encoding; the steps played."""
+    played = 0
+    for action in actions:
+        if action not in g.legal_actions(state):
+            break
+        step = g.apply(state, action)
+        assert check_engine_step(enc, state, action, step.state, rulings=step.provenance.rulings) is None, action
+        state, played = step.state, played + 1
+    return played
+
+
 @pytest.mark.parametrize("option", ["anytime", "own_turn_only"])
 def test_war_calls_that_would_be_chonks_are_steps_of_the_encoding(option: str) -> None:
     """``cp.war_call_as_chonk`` in the exact encoding: the window before a decision, the window
     after a called War's draw and after a War called as a Chonk are the engine's, with the same
     rulings consulted, under each option."""
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": option, "base": "recommended",
-                                        "choices": {"cp.war_call_as_chonk": option}})
-    enc = exact_encoding(3, rs)
-    g = load_game("chonker-party", None, 3, rs)
+    g, enc = _with(3, {"cp.war_call_as_chonk": option})
     state, lead = a_war_call_before(g, False)
     war, leaf, stick = (hand_of(k) for k in (WAR, LEAF, STICK))
     both = state._replace(hands=(tuple(a + b + c for a, b, c in zip(war, leaf, stick, strict=True)),
                                  *state.hands[1:]), draw=tuple(2 * x for x in stick))
-    checked = 0
-    for start, calls in ((state, [("call_war", 2)]), (both, [("call_war", 2), ("draw", "stick"), ("call_war", 0)])):
-        s = start
-        for action in [lead, *calls]:
-            if action not in g.legal_actions(s):
-                break
-            step = g.apply(s, action)
-            assert check_engine_step(enc, s, action, step.state, rulings=step.provenance.rulings) is None, action
-            s, checked = step.state, checked + 1
+    checked = _play_checked(g, enc, state, [lead, ("call_war", 2)])
+    checked += _play_checked(g, enc, both, [lead, ("call_war", 2), ("draw", "stick"), ("call_war", 0)])
     assert checked == (6 if option == "anytime" else 4)
 
 
@@ -204,29 +214,17 @@ def test_war_calls_that_would_be_chonks_are_steps_of_the_encoding(option: str) -
 def test_a_chonk_leading_the_round_is_a_step_of_the_encoding(option: str) -> None:
     """``cp.chonk_sets_trump`` in the exact encoding: a Chonk led as the round's first card, and the
     Leaf played after it, are the engine's steps with the same rulings consulted, under each option."""
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": option, "base": "recommended",
-                                        "choices": {"cp.chonk_sets_trump": option}})
-    enc = exact_encoding(3, rs)
-    g = load_game("chonker-party", None, 3, rs)
-    s, lead = a_chonk_leads(g)
-    for action in (lead, ("play", "leaf")):
-        step = g.apply(s, action)
-        assert check_engine_step(enc, s, action, step.state, rulings=step.provenance.rulings) is None, action
-        s = step.state
+    g, enc = _with(3, {"cp.chonk_sets_trump": option})
+    state, lead = a_chonk_leads(g)
+    assert _play_checked(g, enc, state, [lead, ("play", "leaf")]) == 2
 
 
 @pytest.mark.parametrize("option", ["must_play", "may_stop"])
 def test_playing_nothing_after_a_choose_is_a_step_of_the_encoding(option: str) -> None:
     """``cp.choose_play_optional`` in the exact encoding: the pick (which offers play_nothing under
     ``may_stop``) and playing nothing are the engine's steps, with the same rulings consulted."""
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": option, "base": "recommended",
-                                        "choices": {"cp.choose_play_optional": option}})
-    enc = exact_encoding(3, rs)
-    g = load_game("chonker-party", None, 3, rs)
+    g, enc = _with(3, {"cp.choose_play_optional": option})
     fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
     s = g.new_initial_state(deal={"hands": [["choose", *fillers[:5]], fillers, fillers], "discard": fillers})
-    actions = [("play", "choose"), ("choose_card", "chonk")] + ([("play_nothing",)] if option == "may_stop" else [])
-    for action in actions:
-        step = g.apply(s, action)
-        assert check_engine_step(enc, s, action, step.state, rulings=step.provenance.rulings) is None, action
-        s = step.state
+    actions = [("play", "choose"), ("choose_card", "chonk"), ("play_nothing",)]
+    assert _play_checked(g, enc, s, actions) == (3 if option == "may_stop" else 2)
