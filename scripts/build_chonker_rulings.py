@@ -337,7 +337,7 @@ pub("cp.continue_who_plays",
     "The rules and their examples do not agree on whether everyone plays again when the Munchies Master keeps the round going, or only the Munchies Master.",
     "cards", "cp.continuing.1", "replace",
     {"another_circle": "The Munchies Master can keep the round going by playing a trump or a chonk; then play goes on clockwise for another full circle, and the round ends again just before it returns to the Munchies Master.",
-     "master_only": "The Munchies Master can keep the round going by playing a trump or a chonk; only the Munchies Master plays, and after each card decides again whether to go on or to end the round."})
+     "master_only": "The Munchies Master can keep the round going by playing a trump or a chonk; only the Munchies Master plays, and after each card decides again whether to go on or to end the round. A Skip or Force they play then has no effect: nobody plays after them."})
 pub("cp.continue_with_action",
     "The Summary says the Munchies Master can keep the round going only with a trump or a chonk, but Continuing a Round also allows some action cards.",
     "cards", "cp.summary.5", "replace",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulecheck.games.chonker_party.cards import CHONK, FORCE, LEAF, NT, SKIP, STICK, SWEET, WAR
+from rulecheck.games.chonker_party.cards import BRICK, CHONK, CHOOSE, FORCE, LEAF, NT, SKIP, STICK, SWEET, WAR
 
 
 def hand_of(*kinds: int) -> tuple[int, ...]:
@@ -65,3 +65,17 @@ def a_chonk_leads(g: Any) -> tuple[Any, tuple[str, str]]:
     s = g.new_initial_state(deal={"hands": [fillers] * 3, "discard": fillers})
     hands = (hand_of(CHONK, LEAF), hand_of(LEAF, STICK), hand_of(LEAF, STICK))
     return s._replace(hands=hands), ("play", "chonk")
+
+
+def a_master_continuing_with_a_force(g: Any) -> tuple[Any, list[tuple[str, str]]]:
+    """3 players: Player 1 leads a Leaf (the trump), Players 2 and 3 play a Stick, and Player 1, the
+    Munchies Master, continues the round with a Choose, picks a Brick, plays a Force and names brick
+    (under ``cp.continue_after_action`` = any_card he may play any card after his Choose). Returns
+    the state after the circle and the Master's four actions."""
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [fillers] * 3, "discard": fillers})
+    s = s._replace(hands=(hand_of(LEAF, CHOOSE, FORCE), hand_of(STICK, STICK), hand_of(STICK, STICK)),
+                   draw=hand_of(STICK, BRICK))
+    for action in (("play", "leaf"), ("play", "stick"), ("play", "stick")):
+        s = g.apply(s, action).state
+    return s, [("continue_round", "choose"), ("choose_card", "brick"), ("play", "force"), ("name_type", "brick")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from chonker_helpers import (
     a_chonk_leads,
+    a_master_continuing_with_a_force,
     a_war_call_before,
     force_names_a_chonk_before,
     hand_of,
@@ -372,3 +373,20 @@ def test_after_a_choose_the_chooser_may_play_nothing_as_the_ruling_says(option: 
         after = g.apply(step.state, ("play_nothing",)).state
         assert (after.phase, after.actor) == (PH_PLAY, 1) and after.hands[0][CHONK] == 1
         assert sum(after.hands[0]) == 6 and not after.can_end
+
+
+@pytest.mark.parametrize(("option", "who", "legal"), [("master_only", 0, [("end_round",)]),
+                                                      ("another_circle", 1, [("play", "stick")])])
+def test_a_force_of_the_master_continuing_alone_acts_on_nobody(option: str, who: int,
+                                                               legal: list[tuple[str, ...]]) -> None:
+    """The Munchies Master continues the round and plays a Force naming brick. Under
+    ``cp.continue_who_plays`` = master_only nobody plays after him (the option's erratum: "A Skip or
+    Force they play then has no effect"): he decides again, and holding no trump can only end the
+    round (not forced to continue with his Brick). Under another_circle Player 2 is forced, and
+    plays whatever he holds."""
+    g = load_game(GAME, None, 3, {"choices": {"cp.continue_who_plays": option, "cp.continue_after_action": "any_card"}})
+    s, actions = a_master_continuing_with_a_force(g)
+    s = play(g, s, *actions[:-1])
+    step = g.apply(s, actions[-1])
+    assert "cp.continue_who_plays" in step.provenance.rulings
+    assert g.current_player(step.state) == who and list(g.legal_actions(step.state)) == legal

@@ -9,7 +9,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+import pytest
+from chonker_helpers import a_master_continuing_with_a_force
+
 from rulecheck.check.determinacy import _readings_to_try
+from rulecheck.core.rulings import load_ruleset
 from rulecheck.core.spec import determinacy, satisfies
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party import spec_engine as bridge
@@ -281,3 +285,105 @@ def test_whether_see_a_card_may_name_an_action_card_is_an_ambiguity() -> None:
     assert _asked(step, "cp.named_types") == {"any_kind", "non_action"}
     assert _on_its_question(step, "cp.named_types") == "open"
     assert _recommended_is_the_engines(step) == a
+
+
+# --------------------------------------------------------------------------- options taken together
+# Each option's constraint meets the others' in long full-deck games under random rulesets
+# (scripts/cross_check_rulesets.py): there the clauses and a ruleset's options must still decide
+# every step, and as the engine does.
+
+def _under(choices: dict[str, str], players: int, deck: str, deal: dict[str, Any], action: tuple[Any, ...],
+           **fields: Any) -> Step:
+    """The step ``action`` from a state written down directly, under ``recommended`` with ``choices``."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
+                                        "choices": choices})
+    game = load_game("chonker-party", None, players, rs, deck)
+    state = _state(game, deal, **fields)
+    return game, state, action, bridge.situation_in(game, state, action)[0]
+
+
+FULL_DEAL = {"hands": [["steal", "leaf", "stick", "brick", "stone", "salty"],
+                       ["sweet", "stick", "brick", "stone", "salty", "leaf"],
+                       ["sweet", "stick", "brick", "stone", "salty", "leaf"]],
+             "discard": ["stick", "brick", "stone", "salty", "sweet", "leaf"]}
+
+
+def test_stealing_from_oneself_as_ruled_is_the_engines_step() -> None:
+    """cp.steal_from_self = include_self sets aside what cp.steal.1 says of the Steal's own player
+    (other players only, by its default reading): P1 may steal from himself, and the card he takes
+    from his own hand stays there."""
+    choices = {"cp.steal_from_self": "include_self"}
+    game = load_game("chonker-party", None, 3, "recommended", FULL)
+    start = game.new_initial_state(deal=FULL_DEAL)
+    step = _under(choices, 3, FULL, FULL_DEAL, ("play", "steal"), **start._asdict())
+    out = _recommended_is_the_engines(step)
+    assert (out["next.does"], out["may.P1"], out["may.P2"]) == ("steal-from", "yes", "yes")
+    game = step[0]
+    state = game.apply(game.apply(step[1], ("play", "steal")).state, ("steal_from", 0)).state
+    stolen = (game, state, ("stolen", "leaf"), bridge.situation_in(game, state, ("stolen", "leaf"))[0])
+    assert _recommended_is_the_engines(stolen)["card"] == "hand:P1"
+
+
+def _nothing_left(choices: dict[str, str], war: bool = False, **fields: Any) -> Step:
+    """2 players, the audit's Choose deck: P1, the Munchies Master, ends a round in which only a
+    Choose was put down (no trump, no winner); the other cards are in the win piles."""
+    base = dict(phase=PH_CONTINUE, actor=0, turn=0, master=0, mask=0, can_end=True, trump=-1, last=-1, war=war,
+                hands=(_vec(NK), _vec(NK)), table=_vec(NT, choose=1), draw=_vec(NK), discard=_vec(NK),
+                piles=(_vec(NT, leaf=4), _vec(NT, stick=4)))
+    return _under(choices, 2, CHOOSE_DECK, CHOOSE_DEAL, ("end_round",), **{**base, **fields})
+
+
+@pytest.mark.parametrize("option", ["game_over", "discard_becomes_draw"])
+def test_a_discard_deck_filled_by_the_last_round_as_ruled_is_the_engines_step(option: str) -> None:
+    """Every hand and the draw deck are empty, and the round's cards go to the discard deck
+    (cp.no_trump_winner = discard_deck): cp.game_over_discard decides whether the discard deck,
+    holding only them, becomes the draw deck (P1 draws the Choose) or the game is over."""
+    step = _nothing_left({"cp.no_trump_winner": "discard_deck", "cp.game_over_discard": option})
+    out = _recommended_is_the_engines(step)
+    if option == "game_over":
+        assert (out["next.does"], out["deck"]) == ("over", "stays")
+    else:
+        assert (out["deck"], out["draws"], out["next.who"]) == ("becomes-draw-deck", "P1", "P1")
+
+
+def test_a_master_left_with_no_card_to_start_the_next_round_as_ruled_is_the_engines_step() -> None:
+    """A War is on (nobody draws, cp.war.2) and P1, the Munchies Master, holding no card, ends a round
+    nobody won: he collects it (cp.no_trump_winner = master) and would start the next one with no
+    card, so the next player who holds one leads it (cp.empty_hand_turn = round_ends)."""
+    step = _nothing_left({"cp.no_trump_winner": "master", "cp.empty_hand_turn": "round_ends"}, war=True,
+                         hands=(_vec(NK), _vec(NK, leaf=1)), piles=(_vec(NT, leaf=3), _vec(NT, stick=4)),
+                         draw=_vec(NK), discard=_vec(NK))
+    out = _recommended_is_the_engines(step)
+    assert (out["table"], out["master"], out["next.who"], out["next.does"]) == ("win:P1", "P2", "P2", "play")
+
+
+def test_drawing_up_in_order_from_a_short_deck_as_ruled_is_the_engines_step() -> None:
+    """3 players, every hand empty and 2 cards left for 6 each: cp.refill_shortage = in_order replaces
+    'share them evenly' (cp.after-round.2): the winner P1 draws both, though the shares are then 2, 0
+    and 0."""
+    deal = {"hands": [["leaf", "stick"], ["leaf", "stick"], ["stick", "stick"]], "discard": ["leaf", "stick"]}
+    step = _under({"cp.refill_shortage": "in_order"}, 3, "leaf=4,stick=6,hand=2", deal, ("end_round",),
+                  phase=PH_CONTINUE, actor=0, turn=0, master=0, mask=0, can_end=True, trump=STICK, last=0,
+                  hands=(_vec(NK), _vec(NK), _vec(NK)), table=_vec(NT, stick=3), draw=_vec(NK, leaf=2),
+                  discard=_vec(NK), piles=(_vec(NT, leaf=2, stick=1), _vec(NT, stick=2), _vec(NT)))
+    assert _recommended_is_the_engines(step)["draws"] == "P1,P1"
+
+
+@pytest.mark.parametrize("option", ["master_only", "another_circle"])
+def test_a_force_of_the_master_continuing_as_ruled_is_the_engines_step(option: str) -> None:
+    """The Munchies Master, continuing the round, names brick with a Force. cp.continue_who_plays =
+    master_only sets aside what the Force does to the next player (cp.force.1, cp.force.4): nobody
+    plays after him, and he decides again (holding no trump, he may only end the round)."""
+    choices = {"cp.continue_who_plays": option, "cp.continue_after_action": "any_card"}
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
+                                        "choices": choices})
+    game = load_game("chonker-party", None, 3, rs)
+    state, actions = a_master_continuing_with_a_force(game)
+    for a in actions[:-1]:
+        state = game.apply(state, a).state
+    step = (game, state, actions[-1], bridge.situation_in(game, state, actions[-1])[0])
+    out = _recommended_is_the_engines(step)
+    if option == "master_only":
+        assert (out["next.who"], out["next.does"], out["may.end"], out["may.brick"]) == ("P1", "continue", "yes", "no")
+    else:
+        assert (out["next.who"], out["next.does"]) == ("P2", "play")

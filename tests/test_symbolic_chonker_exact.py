@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from chonker_helpers import a_chonk_leads, a_war_call_before, hand_of
+from chonker_helpers import a_chonk_leads, a_master_continuing_with_a_force, a_war_call_before, hand_of
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +27,7 @@ from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.game import Pending
 from rulecheck.core.rulings import load_ruleset, load_ruling_points
 from rulecheck.games import load_game
-from rulecheck.games.chonker_party.cards import LEAF, NK, STICK, WAR
+from rulecheck.games.chonker_party.cards import LEAF, NK, STEAL, STICK, WAR
 
 POINTS = load_ruling_points("chonker-party")
 
@@ -228,3 +228,30 @@ def test_playing_nothing_after_a_choose_is_a_step_of_the_encoding(option: str) -
     s = g.new_initial_state(deal={"hands": [["choose", *fillers[:5]], fillers, fillers], "discard": fillers})
     actions = [("play", "choose"), ("choose_card", "chonk"), ("play_nothing",)]
     assert _play_checked(g, enc, s, actions) == (3 if option == "may_stop" else 2)
+
+
+@pytest.mark.parametrize("option", ["round_ends", "pass"])
+def test_a_stealer_left_with_no_card_to_play_is_a_step_of_the_encoding(option: str) -> None:
+    """'Snatch a random card from any player, then play any card' (cp.steal.1): Player 1 steals with
+    his last card from Player 2, who holds none (``cp.steal_empty_hand`` = any_player), so Player 2
+    draws (cp.steal.2) and Player 1 has no card to play. The engine asks ``cp.empty_hand_turn`` there;
+    the encoding's step is the engine's, with the same rulings consulted, under each option (a
+    random-ruleset playout found the encoding passing the turn without asking)."""
+    g, enc = _with(2, {"cp.empty_hand_turn": option, "cp.steal_empty_hand": "any_player"})
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [fillers, fillers], "discard": fillers})
+    s = s._replace(hands=(hand_of(STEAL), hand_of()), draw=hand_of(LEAF, STICK))
+    actions = [("play", "steal"), ("steal_from", 1), ("draw", "leaf")]
+    assert _play_checked(g, enc, s, actions) == 3
+    last = g.apply(g.apply(g.apply(s, actions[0]).state, actions[1]).state, actions[2])
+    assert "cp.empty_hand_turn" in last.provenance.rulings
+
+
+@pytest.mark.parametrize("option", ["master_only", "another_circle"])
+def test_a_force_of_the_master_continuing_is_a_step_of_the_encoding(option: str) -> None:
+    """``cp.continue_who_plays`` in the exact encoding: the Master's continuation with a Choose, his
+    Force and its naming are the engine's steps under each option (under master_only the Force acts
+    on nobody)."""
+    g, enc = _with(3, {"cp.continue_who_plays": option, "cp.continue_after_action": "any_card"})
+    state, actions = a_master_continuing_with_a_force(g)
+    assert _play_checked(g, enc, state, actions) == 4

@@ -543,8 +543,9 @@ class _Spec:
         effect = _val(effect, s["c_eff"])
         master_only = self.is_opt(c, "cp.continue_who_plays", "master_only", z3.And(pc, s["cont"]))
         nx = self.nxt(p)
-        to_circle = z3.Or(z3.And(s["cont"], master_only), nx == s["master"])
-        circle = self.circle_now(c, s, effect, z3.And(pc, to_circle))
+        alone = z3.And(s["cont"], master_only)  # (a Skip or Force of his acts on nobody)
+        to_circle = z3.Or(alone, nx == s["master"])
+        circle = self.circle_now(c, s, z3.If(alone, _bv(NO_EFFECT & 0xFF), effect), z3.And(pc, to_circle))
         s2 = dict(s, cont=z3.BoolVal(False))
         skip = effect == _bv(SKIP_EFFECT & 0xFF)
         victim_has = self.any_hand(s2, nx)
@@ -664,7 +665,11 @@ class _Spec:
             mask = z3.If(fits, _bv(1, M16) << z3.ZeroExt(M16 - W, only), _bv(ALL_BITS, M16))
         r_play = self.settle(self.clear_queue(s), phase=PH_PLAY, actor=p, mask=mask, can_end=False, window=False,
                              aux=_bv(0xFF))
-        return _merge(ends, r_cont, _merge(self.any_hand(s, p), r_play, self.end_turn(s, p)))
+        # 'then play any card' with no card left: the turn passes, or the round ends (cp.empty_hand_turn)
+        holds = self.any_hand(s, p)
+        passes = self.is_opt(c, "cp.empty_hand_turn", "pass", z3.And(pc, z3.Not(ends), z3.Not(holds)))
+        r_empty = _merge(passes, self.end_turn(s, p), self.call(s, ROUND_END))
+        return _merge(ends, r_cont, _merge(holds, r_play, r_empty))
 
     def draw_source(self, s: Sym) -> Expr:
         """0 the draw deck, 1 the discard deck (cp.empty-draw.1), 255 nothing (cp.empty-draw.2)."""

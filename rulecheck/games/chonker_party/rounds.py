@@ -81,9 +81,11 @@ def war_may_be_called(s: State, ctx: Context, p: int) -> bool:
 
 
 def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> State:
-    """``p`` has finished; the turn passes clockwise (cp.round.3) or the circle ends."""
+    """``p`` has finished; the turn passes clockwise (cp.round.3) or the circle ends. While the
+    Munchies Master continues alone (cp.continue_who_plays = master_only), nobody plays after him:
+    a Skip or Force of his has no next player to act on (the option's erratum says so)."""
     if s.cont and ctx.rule("cp.continue_who_plays") == "master_only":
-        return circle_end(g, s, ctx, effect)
+        return circle_end(g, s, ctx, NO_EFFECT)
     nxt = (p + 1) % g.n
     ctx.cite("cp.round.3")
     if nxt == s.master:

@@ -332,6 +332,8 @@ def _passes_if_nothing_happens(s: Any) -> tuple[int, Any] | None:
 def ruled_pass(s: Any, o: Outcome, p: int) -> Any:
     """Under the ruleset (``s.ruled``): the turn passes on from ``p``; players with no card are
     passed over or end the round (cp.empty_hand_turn)."""
+    if _master_plays_alone(s, p):
+        return goes_next(o, s.master, "continue")
     q = s.next_of(p)
     while True:
         if q == s.master:
@@ -442,7 +444,12 @@ def may_end_round(s: Any) -> bool:
     cp.skip_master_empty_handed), or (a gap) the turn passes to a player with no cards."""
     if s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends"):
         return True
-    return forced_empty_handed(s) or empty_turn(s) is not None
+    if forced_empty_handed(s) or empty_turn(s) is not None:
+        return True
+    # where the text is silent on whether the card's turn ends, a ruling may end it (cp.no_effect_then,
+    # cp.war_chonk_effect): then the next player may have no card
+    tp = _passes_if_nothing_happens(s)
+    return tp is not None and s.next_of(tp[0]) != s.master and not s.holds(s.next_of(tp[0]))
 
 
 def forced_empty_handed(s: Any) -> bool:
@@ -686,8 +693,10 @@ def draw_candidates(s: PartySituation, ending: bool) -> tuple[str, ...]:
         if p is not None and p >= 0:
             out.append(pname(p))
     if ending:
+        decks = sum(s.draw_after) + sum(s.discard_after)
+        on_table = sum(s.table) + (s.played is not None)  # (the table's cards may go to the discard deck)
         for m in range(s.players):
-            for supply in (None, sum(s.draw_after) + sum(s.discard_after)):
+            for supply in (None, decks, decks + on_table):
                 a, b, _ = refill_orders(s, m, supply)
                 out += [a, b]
     return tuple(dict.fromkeys(out))
@@ -1205,7 +1214,7 @@ def if_cards_run_out_share_them_evenly(s: Any, o: Outcome) -> Any:
     """
     if not may_end_round(s) or _war_stops_draws(s) or not any(s.draw_after):
         return None
-    parts = []
+    shares, firsts = [], []  # two parts: who draws how many (cp.refill_shortage replaces it), who first
     supply = sum(s.draw_after)
     for m in new_round_masters(s):
         in_order, robin, need = refill_orders(s, m)
@@ -1214,13 +1223,13 @@ def if_cards_run_out_share_them_evenly(s: Any, o: Outcome) -> Any:
         order = [(m + i) % s.players for i in range(s.players)]
         even = [q for q in dict.fromkeys((in_order, robin)) if _even(q, order, need)]
         first = pname(next(order[i] for i in range(len(order)) if need[i]))
-        req = conj(disj(*[o.eq("draws", q) for q in even]), o.require("next.who", first),
-                   o.require("next.does", "draw"), o.require("next.source", "draw-deck"),
-                   o.require("next.then", "next-round"))
         for q in even:
             o.named.add(("draws", q))
-        parts.append(implies(_refill_context(s, o, m), req))
-    return all_of(parts)
+        here = _refill_context(s, o, m)
+        shares.append(implies(here, disj(*[o.eq("draws", q) for q in even])))
+        firsts.append(implies(here, conj(o.require("next.who", first), o.require("next.does", "draw"),
+                                         o.require("next.source", "draw-deck"), o.require("next.then", "next-round"))))
+    return {"evenly": conj(*shares), "first": conj(*firsts)} if shares else None
 
 
 def _even(label: str, order: list[int], need: list[int]) -> bool:
@@ -1242,7 +1251,8 @@ def no_draw_deck_continue_until_empty_handed(s: Any, o: Outcome) -> Any:
     """
     if not may_end_round(s) or any(s.draw_after):
         return None
-    return implies(ends_round(o), o.require("draws", "-"))
+    # one part per place the table's cards may go (cp.game_over_discard sets some aside)
+    return {d: implies(conj(ends_round(o), o.eq("table", d)), o.require("draws", "-")) for d in _dests(s)}
 
 
 @clause("cp.after-round.4", readings=("cp.read.spoiled_one_type",))
@@ -1794,10 +1804,11 @@ def game_over_when_all_cards_are_played(s: Any, o: Outcome) -> Any:
     """
     if not may_end_round(s):
         return None
-    if _all_played(s):
-        return implies(ends_round(o), goes_next(o, None, "over"))
-    parts = {}  # one part per place the table's cards may go (cp.four_spoiled_when sets some aside)
-    for d in _dests(s):
+    parts = {}  # one part per place the table's cards may go (cp.four_spoiled_when and
+    for d in _dests(s):  # cp.game_over_discard set some aside)
+        if _all_played(s):
+            parts[d] = implies(conj(ends_round(o), o.eq("table", d)), goes_next(o, None, "over"))
+            continue
         if _four_spoiled(s, _pile_after(s, d)) is not None and s.reading("cp.read.four_spoiled_when") == "at-once":
             continue
         parts[d] = implies(o.eq("table", d), neg(_over(o)))
@@ -2256,20 +2267,39 @@ def _continue_overrides(ruling: str) -> Any:
     return overridden
 
 
+def _master_plays_alone(s: Any, p: int) -> bool:
+    """Under the ruleset: ``p`` is the Munchies Master continuing the round (or playing the card he
+    continues it with) and only he plays (cp.continue_who_plays = master_only): after his card he
+    decides again, and a Skip or Force of his acts on nobody."""
+    continuing = s.continuing or s.action[0] == "continue_round"
+    return continuing and p == s.master and s.ruled("cp.continue_who_plays") == "master_only"
+
+
 def _continue_who_plays(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         tp = turn_passes(s)
-        continuing = s.continuing or s.action[0] == "continue_round"  # (his continuation card itself)
-        if not continuing or tp is None or tp[0] != s.master or option == "another_circle":
+        if tp is None or option == "another_circle" or not _master_plays_alone(s, tp[0]):
             return None
         return goes_next(o, s.master, "continue")
+    return fn
+
+
+def _continue_who_plays_overrides(option: str) -> Any:
+    """Both options settle who plays after the Master's card (cp.round.3); ``master_only`` also sets
+    aside what a Skip or Force he plays would do to the next player (cp.skip.1, cp.force.1, cp.force.4):
+    nobody plays after him."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        tp = turn_passes(s)
+        if option == "master_only" and tp is not None and tp[1] is not None:
+            return ["cp.round.3", "cp.skip.1", "cp.force.1", "cp.force.4"]
+        return ["cp.round.3"]
     return fn
 
 
 def _empty_hand_turn(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         q = empty_turn(s)
-        if q is None:
+        if q is None or _turn_ruled_elsewhere(s):
             return None
         ending = s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends")
         if forced_empty_handed(s):
@@ -2364,10 +2394,28 @@ def _empty_hand_overrides(option: str) -> Any:
     """``round_ends`` sets cp.after-round.4 aside where the round's winner would start the next
     round with no card: the next player clockwise who holds one leads it instead."""
     def fn(s: Any, o: Outcome) -> list[str]:
-        if option != "round_ends" or empty_turn(s) is None or starts_without_cards(s) is None:
-            return []
-        return ["cp.after-round.4"]
+        return ["cp.after-round.4"] if option == "round_ends" and _lead_passes_on(s) else []
     return fn
+
+
+def _turn_ruled_elsewhere(s: Any) -> bool:
+    """Under the ruleset, another ruling says where the turn goes after this step (and, through
+    :func:`ruled_pass`, applies cp.empty_hand_turn itself): a card with no effect put down in turn
+    (cp.no_effect_then), a War become a Chonk (cp.war_chonk_effect), a card of the Master's while he
+    plays alone (cp.continue_who_plays)."""
+    pl, tp = s.played, turn_passes(s)
+    if tp is not None and _master_plays_alone(s, tp[0]):
+        return True
+    if pl is None:
+        return False
+    void = no_effect(s) or (pl[1] == "steal" and _steal_is_void(s, pl[0]))
+    return bool(s.as_chonk) or (pl[2] and void)
+
+
+def _lead_passes_on(s: Any) -> bool:
+    """The round ends with this step, and its winner would start the next one with no card to play:
+    under cp.empty_hand_turn = round_ends the next player clockwise who holds one leads it instead."""
+    return empty_turn(s) is not None and starts_without_cards(s) is not None
 
 
 def _final_tie(option: str) -> Any:
@@ -2406,17 +2454,18 @@ def _four_spoiled_when(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if not may_end_game(s):
             return None
-        parts = []
+        parts = []  # (where a win pile would hold them all, whether collected now or before)
         for d in _dests(s):
             w = _four_spoiled(s, _pile_after(s, d))
-            if w is None or d != f"win:{pname(w)}" or _all_played(s):
+            if w is None:
                 continue
             won = conj(*[o.require(f"wins.{pname(p)}", "yes" if p == w else "no") for p in range(s.players)],
                        o.require("result", "four-spoiled"))
-            if option == "immediately":
-                parts.append(implies(conj(ends_round(o), o.eq("table", d)), conj(goes_next(o, None, "over"), won)))
+            here = conj(ends_round(o), o.eq("table", d))
+            if option == "immediately" or _game_ends_with(s, d):
+                parts.append(implies(here, conj(goes_next(o, None, "over"), won)))
             else:
-                parts.append(implies(conj(ends_round(o), o.eq("table", d)), neg(_over(o))))
+                parts.append(implies(here, neg(_over(o))))
         return all_of(parts)
     return fn
 
@@ -2428,29 +2477,55 @@ def _four_spoiled_overrides(s: Any, o: Outcome) -> list[str]:
                                 if _four_spoiled(s, _pile_after(s, d)) is not None)]
 
 
+def _game_ends_with(s: Any, d: str) -> bool:
+    """Under the ruleset: a round ending with the table's cards going to ``d`` ends the game, every
+    card played (cp.finishing.1) or only the discard deck left (cp.game_over_discard = game_over)."""
+    if d in _discard_left(s):
+        return s.ruled("cp.game_over_discard") == "game_over"
+    return _all_played(s)
+
+
+def _discard_left(s: Any) -> dict[str, int]:
+    """Where the round ends with every hand and the draw deck empty: for each place the table's
+    cards may go, the cards the discard deck then holds (the table's too, when they go to it), if
+    any."""
+    if not may_end_round(s) or any(any(h) for h in s.hands_after) or any(s.draw_after):
+        return {}
+    on_table = sum(s.table) + (s.played is not None)
+    left = {d: sum(s.discard_after) + (on_table if d == "discard-deck" else 0) for d in _dests(s)}
+    return {d: n for d, n in left.items() if n}
+
+
 def _game_over_discard(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not may_end_round(s) or any(any(h) for h in s.hands_after) or any(s.draw_after) or not any(s.discard_after):
+        left = _discard_left(s)
+        if not left:
             return None
-        if option == "game_over":
-            return implies(ends_round(o), goes_next(o, None, "over"))
-        parts = [set_if(o, ends_round(o), "deck", "becomes-draw-deck")]
-        supply = sum(s.discard_after)
-        for m in new_round_masters(s):
-            in_order, robin, need = refill_orders(s, m, supply)
-            first = next((m + i) % s.players for i in range(s.players) if need[i])
-            order = in_order if sum(need) <= supply or s.ruled("cp.refill_shortage") == "in_order" else robin
-            parts.append(implies(conj(ends_round(o), o.eq("master", pname(m))), conj(
-                o.require("draws", order), o.require("next.who", pname(first)), o.require("next.does", "draw"),
-                o.require("next.source", "draw-deck"), o.require("next.then", "next-round"))))
-        return implies(ends_round(o), conj(*parts))
+        parts = []
+        for d, supply in left.items():
+            here = conj(ends_round(o), o.eq("table", d))
+            if option == "game_over":
+                parts.append(implies(here, goes_next(o, None, "over")))
+                continue
+            parts.append(set_if(o, here, "deck", "becomes-draw-deck"))
+            for m in new_round_masters(s):
+                in_order, robin, need = refill_orders(s, m, supply)
+                first = next((m + i) % s.players for i in range(s.players) if need[i])
+                order = in_order if sum(need) <= supply or s.ruled("cp.refill_shortage") == "in_order" else robin
+                parts.append(implies(conj(here, o.eq("master", pname(m))), conj(
+                    o.require("draws", order), o.require("next.who", pname(first)), o.require("next.does", "draw"),
+                    o.require("next.source", "draw-deck"), o.require("next.then", "next-round"))))
+        return all_of(parts)
     return fn
 
 
 def _game_over_discard_overrides(option: str) -> Any:
+    """Where the discard deck holds cards: what cp.finishing.1 says of the game's end (and, when it
+    becomes the draw deck, what cp.after-round.3 says of nobody drawing)."""
     def fn(s: Any, o: Outcome) -> list[str]:
-        ends = ["cp.finishing.1", *(f"cp.finishing.1[{d}]" for d in _dests(s))]
-        return [*ends, "cp.after-round.3"] if option == "discard_becomes_draw" else ends
+        left = _discard_left(s)
+        ends = [f"cp.finishing.1[{d}]" for d in left]
+        return [*ends, *(f"cp.after-round.3[{d}]" for d in left)] if option == "discard_becomes_draw" else ends
     return fn
 
 
@@ -2489,8 +2564,10 @@ def _no_trump_winner(option: str) -> Any:
         if not may_end_round(s) or leader_now(s) is not None:
             return None
         dest = f"win:{pname(s.master)}" if option == "master" else "discard-deck"
-        return conj(implies(ends_round(o), o.require("table", dest)),
-                    set_if(o, ends_round(o), "master", pname(s.master)))
+        table = implies(ends_round(o), o.require("table", dest))
+        if s.ruled("cp.empty_hand_turn") == "round_ends" and _lead_passes_on(s):
+            return table  # (the same Master, with no card, does not start it: cp.empty_hand_turn)
+        return conj(table, set_if(o, ends_round(o), "master", pname(s.master)))
     return fn
 
 
@@ -2575,8 +2652,10 @@ def _steal_targets_option(ruling: str, option: str) -> Any:
             return None
         p = pl[0]
         if ruling == "cp.steal_from_self":
-            return implies(is_next(o, p, "steal-from"), may(o, pname(p), option == "include_self" and (
-                s.holds(p) or s.ruled("cp.steal_empty_hand") == "any_player")))
+            self_ok = option == "include_self" and (s.holds(p) or s.ruled("cp.steal_empty_hand") == "any_player")
+            if self_ok and not _steal_is_void(s, p):
+                return conj(goes_next(o, p, "steal-from"), may(o, pname(p), True))  # (even if only he is left)
+            return implies(is_next(o, p, "steal-from"), may(o, pname(p), self_ok))
         self_ok = s.ruled("cp.steal_from_self") == "include_self"
         parts = [may(o, pname(q), option == "any_player" and (q != p or self_ok))
                  for q in range(s.players) if not s.holds(q)]
@@ -2596,6 +2675,17 @@ def _steal_overrides(option: str) -> Any:
         if option != "any_player" or pl is None or pl[1] != "steal":
             return []
         return [f"cp.steal.1[may.{pname(q)}]" for q in range(s.players) if not s.holds(q)]
+    return fn
+
+
+def _steal_self_overrides(option: str) -> Any:
+    """``include_self`` sets aside what cp.steal.1 says of the Steal's own player (its default
+    reading, ``cp.read.steal_any_player``: other players only)."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        pl = s.played
+        if option != "include_self" or pl is None or pl[1] != "steal":
+            return []
+        return [f"cp.steal.1[may.{pname(pl[0])}]"]
     return fn
 
 
@@ -2779,7 +2869,7 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.continue_with_action", opt, _continue_options("cp.continue_with_action", opt),
                        _continue_overrides("cp.continue_with_action")))
     for opt in ("another_circle", "master_only"):
-        out.append(_rc("cp.continue_who_plays", opt, _continue_who_plays(opt), ("cp.round.3",)))
+        out.append(_rc("cp.continue_who_plays", opt, _continue_who_plays(opt), _continue_who_plays_overrides(opt)))
     for opt in ("pass", "round_ends"):
         out.append(_rc("cp.empty_hand_turn", opt, _empty_hand_turn(opt), _empty_hand_overrides(opt)))
     for opt in ("shared", "no_winner"):
@@ -2797,7 +2887,7 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("master", "discard_deck"):
         out.append(_rc("cp.no_trump_winner", opt, _no_trump_winner(opt)))
     for opt in ("round_robin", "in_order"):
-        out.append(_rc("cp.refill_shortage", opt, _refill_shortage(opt)))
+        out.append(_rc("cp.refill_shortage", opt, _refill_shortage(opt), ("cp.after-round.2[evenly]",)))
     for opt in ("shower_chooses", "show_nothing"):
         out.append(_rc("cp.see_no_such_card", opt, _see_no_such_card(opt),
                        () if opt == "shower_chooses" else ("cp.see.2",)))
@@ -2817,7 +2907,8 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.steal_empty_hand", opt, _steal_targets_option("cp.steal_empty_hand", opt),
                        _steal_overrides(opt)))
     for opt in ("others_only", "include_self"):
-        out.append(_rc("cp.steal_from_self", opt, _steal_targets_option("cp.steal_from_self", opt)))
+        out.append(_rc("cp.steal_from_self", opt, _steal_targets_option("cp.steal_from_self", opt),
+                       _steal_self_overrides(opt)))
     for opt in ("no_effect", "snatch"):
         out.append(_rc("cp.steal_nothing_to_draw", opt, _steal_nothing_to_draw(opt),
                        ("cp.steal.1",) if opt == "no_effect" else ()))

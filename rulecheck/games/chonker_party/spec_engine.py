@@ -249,8 +249,8 @@ def project(game: Game, before: State, action: tuple[Any, ...], after: State, si
         gained = [p for p in range(n) if sum(after.piles[p]) > sum(before.piles[p])]
         table = f"win:{_who(gained[0], new)}" if gained else "discard-deck"
     out["table"] = table
-    out["deck"] = "becomes-draw-deck" if (ends and sum(after.draw) > sum(before.draw)
-                                          and sum(after.discard) < sum(before.discard)) else "stays"
+    # (the draw deck grows only so; the discard deck may have been empty before the table went to it)
+    out["deck"] = "becomes-draw-deck" if ends and sum(after.draw) > sum(before.draw) else "stays"
     if "card" in names:
         out["card"] = _card(before, action, after, new)
     # the next decision
@@ -323,6 +323,8 @@ def _card(before: State, action: tuple[Any, ...], after: State, new: dict[int, i
     for p, (a, b) in enumerate(zip(after.hands, before.hands, strict=True)):
         if a[k] > b[k]:
             return f"hand:{_who(p, new)}"
+    if verb == "stolen" and after.hands[before.aux][k] == before.hands[before.aux][k]:
+        return f"hand:{_who(before.aux, new)}"  # stolen from oneself: the card stays in that hand
     return "?"
 
 

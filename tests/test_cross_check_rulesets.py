@@ -1,0 +1,41 @@
+"""scripts/cross_check_rulesets.py on the games where it found the engine, the exact encoding and the
+specification disagreeing under a random ruleset: each step of each game is checked against both
+again (a full-deck game under many options at once reaches what the default plan's checks do not)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _script() -> Any:
+    spec = importlib.util.spec_from_file_location("cross_check_rulesets", ROOT / "scripts" / "cross_check_rulesets.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["cross_check_rulesets"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "seed", "steps"), [
+    (2, 5, 60),  # a stealer left with no card: the encoding passed the turn without asking cp.empty_hand_turn
+    (2, 7, 160),  # a card stolen from one's own hand (cp.steal_from_self = include_self)
+    (3, 2, 160),  # drawing up in order from a short deck (cp.refill_shortage = in_order)
+    (4, 0, 200),  # the round's cards make the discard deck that becomes the draw deck (cp.game_over_discard)
+    (4, 3, 160),  # a victim's draw with the draw deck empty, then a stealer with no card
+    (2, 3, 180),  # a See with no effect, and its player plays another (cp.no_effect_then) while the next holds none
+    (2, 7, 150),  # the four Spoiled collected in an earlier round (cp.four_spoiled_when = at_game_end)
+    (3, 6, 60),  # a Force of the Master continuing alone (cp.continue_who_plays = master_only)
+    (4, 8, 125),  # a War become a Chonk by the Master continuing alone
+    (4, 9, 30),  # a Skip of the Master continuing alone
+])
+def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps: int) -> None:
+    checked, problems = _script().play(players, seed, steps, 1)
+    assert problems == [] and checked > 0
