@@ -76,14 +76,15 @@ def play(players: int, seed: int, max_steps: int, spec_every: int) -> tuple[int,
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=30, help="games per player count (seeds 0..N-1)")
+    ap.add_argument("--games", type=int, default=30, help="games per player count (seeds FIRST..FIRST+N-1)")
+    ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed")
     ap.add_argument("--players", default="2,3,4", help="player counts, comma-separated")
     ap.add_argument("--max-steps", type=int, default=400, help="actions per game at most")
     ap.add_argument("--spec-every", type=int, default=10, help="check every N-th step against the specification")
     args = ap.parse_args(argv)
     total, found = 0, []
     for players in (int(x) for x in args.players.split(",")):
-        for seed in range(args.games):
+        for seed in range(args.first_seed, args.first_seed + args.games):
             steps, problems = play(players, seed, args.max_steps, args.spec_every)
             total += steps
             found += problems

@@ -37,7 +37,7 @@ Which normative clauses are not formalised, and why, is :data:`UNFORMALISED`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -2773,21 +2773,22 @@ def _scoring_overrides(s: Any, o: Outcome) -> list[str]:
     return ["cp.finishing.4"]
 
 
-def _chonk_sets_trump(option: str) -> Any:
+def _first_chonk_sets_trump(option: str, chonk_now: Callable[[Any], bool]) -> Any:
+    """A chonk put down before any trump (``chonk_now``: a Chonk card, or a War become one): it is
+    the trump (``sets_trump``), or the round still has none (``no_trump``)."""
     def fn(s: Any, o: Outcome) -> Any:
-        pl = s.played
-        if pl is None or pl[1] != "chonk" or s.trump is not None:
+        if s.trump is not None or not chonk_now(s):
             return None
         return set_if(o, round_goes_on(o), "trump", "chonk" if option == "sets_trump" else "none")
     return fn
+
+
+def _chonk_sets_trump(option: str) -> Any:
+    return _first_chonk_sets_trump(option, lambda s: s.played is not None and s.played[1] == "chonk")
 
 
 def _war_chonk_sets_trump(option: str) -> Any:
-    def fn(s: Any, o: Outcome) -> Any:
-        if not s.as_chonk or s.trump is not None:
-            return None
-        return set_if(o, round_goes_on(o), "trump", "chonk" if option == "sets_trump" else "none")
-    return fn
+    return _first_chonk_sets_trump(option, lambda s: bool(s.as_chonk))
 
 
 def _spoiled_continuation(s: Any) -> int | None:
