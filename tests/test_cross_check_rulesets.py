@@ -26,15 +26,23 @@ def _script() -> Any:
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "steps"), [
     (2, 5, 60),  # a stealer left with no card: the encoding passed the turn without asking cp.empty_hand_turn
-    (2, 7, 160),  # a card stolen from one's own hand (cp.steal_from_self = include_self)
     (3, 2, 160),  # drawing up in order from a short deck (cp.refill_shortage = in_order)
     (4, 0, 200),  # the round's cards make the discard deck that becomes the draw deck (cp.game_over_discard)
     (4, 3, 160),  # a victim's draw with the draw deck empty, then a stealer with no card
     (2, 3, 180),  # a See with no effect, and its player plays another (cp.no_effect_then) while the next holds none
-    (2, 7, 150),  # the four Spoiled collected in an earlier round (cp.four_spoiled_when = at_game_end)
+    (2, 7, 150),  # a card stolen from one's own hand; the four Spoiled collected in an earlier round
+    (2, 32, 160),  # the game's end under at_game_end with cp.game_over_discard = game_over
+    (2, 38, 210),  # a Steal with no effect whose round a ruling may end (cp.no_trump_winner applies)
     (3, 6, 60),  # a Force of the Master continuing alone (cp.continue_who_plays = master_only)
     (4, 8, 125),  # a War become a Chonk by the Master continuing alone
     (4, 9, 30),  # a Skip of the Master continuing alone
+    (3, 17, 25),  # ... and a War become a Chonk that draws (cp.war_chonk_effect = chonk_and_draw)
+    (2, 10, 175),  # ... and a See with no effect after which he plays on (cp.no_effect_then = play_another)
+    (3, 32, 160),  # a Choose with no effect as its player's last card: another card to play, and none
+    (2, 19, 40),  # a Steal with nobody to steal from as its player's last card: a round a ruling may end
+    (3, 37, 85),  # a War ends with the game, won by the four Spoiled: the encoding kept it on
+    (3, 49, 157),  # the four Spoiled win at once before the discard deck could become the draw deck
+    (4, 20, 150),  # the Master's continuation card ends the round, the next player holding none
 ])
 def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps: int) -> None:
     checked, problems = _script().play(players, seed, steps, 1)

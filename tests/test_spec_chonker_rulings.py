@@ -387,3 +387,16 @@ def test_a_force_of_the_master_continuing_as_ruled_is_the_engines_step(option: s
         assert (out["next.who"], out["next.does"], out["may.end"], out["may.brick"]) == ("P1", "continue", "yes", "no")
     else:
         assert (out["next.who"], out["next.does"]) == ("P2", "play")
+
+
+@pytest.mark.parametrize("option", ["turn_ends", "play_another"])
+def test_a_card_with_no_effect_as_ruled_is_the_engines_step(option: str) -> None:
+    """P1 leads a Choose with both decks empty (no effect, cp.empty-draw.2) and still holds a Leaf;
+    P2 holds a Stick. cp.no_effect_then = play_another sets aside "play continues clockwise"
+    (cp.round.3): P1 plays on; under turn_ends P2 plays."""
+    step = _under({"cp.no_effect_then": option}, 2, CHOOSE_DECK, CHOOSE_DEAL, ("play", "choose"),
+                  phase=PH_PLAY, actor=0, turn=0, master=0, mask=ALL_BITS, hands=(_vec(NK, choose=1, leaf=1),
+                                                                                  _vec(NK, stick=1)),
+                  draw=_vec(NK), discard=_vec(NK), piles=(_vec(NT, leaf=3), _vec(NT, stick=3)))
+    out = _recommended_is_the_engines(step)
+    assert (out["next.who"], out["next.does"]) == (("P1", "play") if option == "play_another" else ("P2", "play"))

@@ -27,7 +27,8 @@ from rulecheck.core.errors import InvalidConfigError
 from rulecheck.core.game import Pending
 from rulecheck.core.rulings import load_ruleset, load_ruling_points
 from rulecheck.games import load_game
-from rulecheck.games.chonker_party.cards import LEAF, NK, STEAL, STICK, WAR
+from rulecheck.games.chonker_party.cards import LEAF, NK, SPOILED, STEAL, STICK, WAR
+from rulecheck.games.chonker_party.state import PH_CONTINUE
 
 POINTS = load_ruling_points("chonker-party")
 
@@ -255,3 +256,19 @@ def test_a_force_of_the_master_continuing_is_a_step_of_the_encoding(option: str)
     g, enc = _with(3, {"cp.continue_who_plays": option, "cp.continue_after_action": "any_card"})
     state, actions = a_master_continuing_with_a_force(g)
     assert _play_checked(g, enc, state, actions) == 4
+
+
+def test_a_war_ends_with_a_game_won_by_the_four_spoiled_in_the_encoding() -> None:
+    """A War is on and every hand is empty when the Master ends the round, taking the fourth Spoiled
+    (cp.four_spoiled_when = immediately): the game is over and the War's effect has disappeared
+    (cp.war.3), in the encoding as in the engine (a random-ruleset playout found the encoding keeping
+    the War on)."""
+    g, enc = _with(2, {"cp.four_spoiled_when": "immediately"})
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [fillers, fillers], "discard": fillers})
+    three = hand_of(SPOILED, SPOILED, SPOILED)
+    s = s._replace(phase=PH_CONTINUE, actor=0, turn=0, master=0, mask=0, can_end=True, war=True, last=0, trump=LEAF,
+                   hands=(hand_of(), hand_of()), table=hand_of(LEAF, SPOILED), piles=(three, hand_of()))
+    assert _play_checked(g, enc, s, [("end_round",)]) == 1
+    after = g.apply(s, ("end_round",)).state
+    assert g.is_terminal(after) and not after.war

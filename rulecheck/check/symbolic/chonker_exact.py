@@ -695,12 +695,14 @@ class _Spec:
         out.update(trump=_bv(0xFF), last=_bv(0xFF), master=z3.If(winner == 0xFF, s["master"], winner),
                    cont=z3.BoolVal(False), window=z3.BoolVal(False), aux=_bv(0xFF))
         out = self.clear_seen(out)
+        all_empty = self.all_empty(out)
+        # cp.war.3: the War's effect disappears when everyone is empty-handed, even as the game ends here
+        out["war"] = z3.And(out["war"], z3.Not(all_empty))
         four = z3.BoolVal(False)
         if self.spoiled_total:
             four = z3.Or([z3.And(winner == p, out[f"pile{p}_{SPOILED}"] == self.spoiled_total) for p in range(n)])
         now = self.is_opt(c, "cp.four_spoiled_when", "immediately", z3.And(pc, four))
-        all_empty = self.all_empty(out)
-        war_goes_on = z3.And(out["war"], z3.Not(all_empty))
+        war_goes_on = out["war"]
         # a War goes on until everyone is empty-handed (cp.war.2-3): no drawing up meanwhile
         after = _merge(war_goes_on, self.start_round(c, out, z3.And(pc, z3.Not(z3.And(four, now)), war_goes_on)),
                        self.call(dict(out, war=z3.BoolVal(False)), REFILL, ae=all_empty))

@@ -447,9 +447,13 @@ def may_end_round(s: Any) -> bool:
     if forced_empty_handed(s) or empty_turn(s) is not None:
         return True
     # where the text is silent on whether the card's turn ends, a ruling may end it (cp.no_effect_then,
-    # cp.war_chonk_effect): then the next player may have no card
+    # cp.war_chonk_effect): then the next player may have no card; or it has its player play another
+    # card, and he may have none
     tp = _passes_if_nothing_happens(s)
-    return tp is not None and s.next_of(tp[0]) != s.master and not s.holds(s.next_of(tp[0]))
+    if tp is None:
+        return False
+    q = s.next_of(tp[0])
+    return not s.holds(tp[0]) or (q != s.master and not s.holds(q))
 
 
 def forced_empty_handed(s: Any) -> bool:
@@ -2156,9 +2160,11 @@ def _rc(ruling: str, option: str, fn: Any, overrides: Any = ()) -> RulingConstra
 
 
 def _continuing_master_decides(s: Any, p: int) -> bool:
-    """Under the ruleset: ``p`` is the Master who continued the round with a draw-and-play card, and
-    cp.continue_after_action puts him at his decision again, whatever he drew."""
-    return s.continuing and p == s.master and s.ruled("cp.continue_after_action") == "trump_chonk_or_end"
+    """Under the ruleset: ``p`` is the Master who continued the round with a draw-and-play card (or
+    is putting it down now), and cp.continue_after_action puts him at his decision again, whatever he
+    drew."""
+    continuing = s.continuing or s.action[0] == "continue_round"
+    return continuing and p == s.master and s.ruled("cp.continue_after_action") == "trump_chonk_or_end"
 
 
 def _extra_play_ruled(s: Any, o: Outcome, p: int) -> Any:
@@ -2278,8 +2284,8 @@ def _master_plays_alone(s: Any, p: int) -> bool:
 def _continue_who_plays(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         tp = turn_passes(s)
-        if tp is None or option == "another_circle" or not _master_plays_alone(s, tp[0]):
-            return None
+        if tp is None or option == "another_circle" or not _master_plays_alone(s, tp[0]) or _card_ruled_elsewhere(s):
+            return None  # (a card with its own ruling on what follows: that ruling, through ruled_pass)
         return goes_next(o, s.master, "continue")
     return fn
 
@@ -2298,9 +2304,11 @@ def _continue_who_plays_overrides(option: str) -> Any:
 
 def _empty_hand_turn(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        q = empty_turn(s)
-        if q is None or _turn_ruled_elsewhere(s):
-            return None
+        q = _plays_another_with_none(s)
+        if q is None:
+            q = empty_turn(s)
+            if q is None or _turn_ruled_elsewhere(s):
+                return None
         ending = s.action == ("end_round",) or (s.step in ("discard", "discarded") and s.then == "round-ends")
         if forced_empty_handed(s):
             # skipped, the round ends; or his turn passes on (cp.skip_master_empty_handed) to a player
@@ -2392,9 +2400,14 @@ def _next_holder(s: Any, p: int) -> int:
 
 def _empty_hand_overrides(option: str) -> Any:
     """``round_ends`` sets cp.after-round.4 aside where the round's winner would start the next
-    round with no card: the next player clockwise who holds one leads it instead."""
+    round with no card: the next player clockwise who holds one leads it instead; and cp.continuing.5
+    ("if the round continues, all cards stay put") where the Master's continuation card ends it."""
     def fn(s: Any, o: Outcome) -> list[str]:
-        return ["cp.after-round.4"] if option == "round_ends" and _lead_passes_on(s) else []
+        if option != "round_ends":
+            return []
+        # (the Master's continuation card may end the round itself, the next player holding none)
+        out = ["cp.continuing.5"] if s.action[0] == "continue_round" else []
+        return [*out, "cp.after-round.4"] if _lead_passes_on(s) else out
     return fn
 
 
@@ -2403,9 +2416,15 @@ def _turn_ruled_elsewhere(s: Any) -> bool:
     :func:`ruled_pass`, applies cp.empty_hand_turn itself): a card with no effect put down in turn
     (cp.no_effect_then), a War become a Chonk (cp.war_chonk_effect), a card of the Master's while he
     plays alone (cp.continue_who_plays)."""
-    pl, tp = s.played, turn_passes(s)
-    if tp is not None and _master_plays_alone(s, tp[0]):
-        return True
+    tp = turn_passes(s)
+    return (tp is not None and _master_plays_alone(s, tp[0])) or _card_ruled_elsewhere(s)
+
+
+def _card_ruled_elsewhere(s: Any) -> bool:
+    """Under the ruleset, the card put down in this step has its own ruling on what follows it: a
+    card with no effect put down in turn (cp.no_effect_then), a War become a Chonk
+    (cp.war_chonk_effect)."""
+    pl = s.played
     if pl is None:
         return False
     void = no_effect(s) or (pl[1] == "steal" and _steal_is_void(s, pl[0]))
@@ -2415,7 +2434,8 @@ def _turn_ruled_elsewhere(s: Any) -> bool:
 def _lead_passes_on(s: Any) -> bool:
     """The round ends with this step, and its winner would start the next one with no card to play:
     under cp.empty_hand_turn = round_ends the next player clockwise who holds one leads it instead."""
-    return empty_turn(s) is not None and starts_without_cards(s) is not None
+    empty = empty_turn(s) is not None or _plays_another_with_none(s) is not None
+    return empty and starts_without_cards(s) is not None
 
 
 def _final_tie(option: str) -> Any:
@@ -2486,14 +2506,15 @@ def _game_ends_with(s: Any, d: str) -> bool:
 
 
 def _discard_left(s: Any) -> dict[str, int]:
-    """Where the round ends with every hand and the draw deck empty: for each place the table's
-    cards may go, the cards the discard deck then holds (the table's too, when they go to it), if
-    any."""
+    """Under the ruleset, where the round ends with every hand and the draw deck empty: for each place
+    the table's cards may go, the cards the discard deck then holds (the table's too, when they go to
+    it), if any, and the game is not won at once by the four Spoiled (cp.four_spoiled_when)."""
     if not may_end_round(s) or any(any(h) for h in s.hands_after) or any(s.draw_after):
         return {}
     on_table = sum(s.table) + (s.played is not None)
     left = {d: sum(s.discard_after) + (on_table if d == "discard-deck" else 0) for d in _dests(s)}
-    return {d: n for d, n in left.items() if n}
+    at_once = s.ruled("cp.four_spoiled_when") == "immediately"  # (a game won so ends first)
+    return {d: n for d, n in left.items() if n and not (at_once and _four_spoiled(s, _pile_after(s, d)) is not None)}
 
 
 def _game_over_discard(option: str) -> Any:
@@ -2548,8 +2569,22 @@ def _no_effect_then(option: str) -> Any:
         p = pl[0]
         if option == "play_another" and (s.holds(p) or _continuing_master_decides(s, p)):
             return _extra_play_ruled(s, o, p)
+        if option == "play_another" and s.ruled("cp.empty_hand_turn") == "round_ends":
+            return o.require("round_ends", "yes")  # (another card to play, and none: cp.empty_hand_turn)
         return ruled_pass(s, o, p)  # (another card to play, and none in hand: the turn passes on)
     return fn
+
+
+def _plays_another_with_none(s: Any) -> int | None:
+    """Under the ruleset: the player of a card with no effect who must play another card
+    (cp.no_effect_then = play_another) and holds none: his turn comes with no card to play."""
+    pl = s.played
+    if pl is None or not pl[2] or s.ruled("cp.no_effect_then") != "play_another":
+        return None
+    p = pl[0]
+    if not (no_effect(s) or (pl[1] == "steal" and _steal_is_void(s, p))):
+        return None
+    return None if s.holds(p) or _continuing_master_decides(s, p) else p
 
 
 def _steal_targets_ruled(s: Any, p: int) -> list[int]:
@@ -2561,7 +2596,7 @@ def _steal_targets_ruled(s: Any, p: int) -> list[int]:
 
 def _no_trump_winner(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not may_end_round(s) or leader_now(s) is not None:
+        if not (may_end_round(s) or _plays_another_with_none(s) is not None) or leader_now(s) is not None:
             return None
         dest = f"win:{pname(s.master)}" if option == "master" else "discard-deck"
         table = implies(ends_round(o), o.require("table", dest))
@@ -2884,7 +2919,8 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("any_kind", "non_action"):
         out.append(_rc("cp.named_types", opt, _named_types(opt), ("cp.see.1", "cp.force.1")))
     for opt in ("turn_ends", "play_another"):
-        out.append(_rc("cp.no_effect_then", opt, _no_effect_then(opt), ("cp.empty-draw.2", "cp.stacking.1")))
+        out.append(_rc("cp.no_effect_then", opt, _no_effect_then(opt), ("cp.empty-draw.2", "cp.stacking.1") + (
+            ("cp.round.3", "cp.round.5") if opt == "play_another" else ())))  # (its player plays on)
     for opt in ("master", "discard_deck"):
         out.append(_rc("cp.no_trump_winner", opt, _no_trump_winner(opt)))
     for opt in ("round_robin", "in_order"):
