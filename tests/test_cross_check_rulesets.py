@@ -43,6 +43,10 @@ def _script() -> Any:
     (3, 37, 85),  # a War ends with the game, won by the four Spoiled: the encoding kept it on
     (3, 49, 157),  # the four Spoiled win at once before the discard deck could become the draw deck
     (4, 20, 150),  # the Master's continuation card ends the round, the next player holding none
+    (3, 42, 165),  # a See with no effect ends the round; its Master, with no card, does not start the next
+    (3, 78, 125),  # a War become a Chonk ends the War (cp.war_chonk_ends_war = ends_war): the draws resume
+    (4, 86, 170),  # a War become a Chonk counted as a War: the chonks' tie-break decides, not the cards'
+    (4, 92, 125),  # a Skip the Master continues alone with acts on nobody: he decides again
 ])
 def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps: int) -> None:
     checked, problems = _script().play(players, seed, steps, 1)

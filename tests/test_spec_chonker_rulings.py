@@ -17,7 +17,7 @@ from rulecheck.core.rulings import load_ruleset
 from rulecheck.core.spec import determinacy, satisfies
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party import spec_engine as bridge
-from rulecheck.games.chonker_party.cards import ALL_BITS, NK, NT, STICK
+from rulecheck.games.chonker_party.cards import ALL_BITS, KIND_OF_NAME, NK, NT, STICK
 from rulecheck.games.chonker_party.spec import SPEC, PartySituation
 from rulecheck.games.chonker_party.state import PH_CONTINUE, PH_PLAY
 
@@ -400,3 +400,82 @@ def test_a_card_with_no_effect_as_ruled_is_the_engines_step(option: str) -> None
                   draw=_vec(NK), discard=_vec(NK), piles=(_vec(NT, leaf=3), _vec(NT, stick=3)))
     out = _recommended_is_the_engines(step)
     assert (out["next.who"], out["next.does"]) == (("P1", "play") if option == "play_another" else ("P2", "play"))
+
+
+def _written(choices: dict[str, str], players: int, action: tuple[Any, ...], **fields: Any) -> Step:
+    """The step ``action`` from a full-deck position written down directly (``fields`` replace those
+    of a seeded deal), under ``recommended`` with ``choices``."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
+                                        "choices": choices})
+    game = load_game("chonker-party", None, players, rs)
+    state = game.new_initial_state(seed=0)._replace(**fields)
+    return game, state, action, bridge.situation_in(game, state, action)[0]
+
+
+@pytest.mark.parametrize("option", ["counts_as_chonk", "counts_as_war"])
+def test_the_tie_breaks_with_a_war_become_a_chonk_as_ruled_are_the_engines_step(option: str) -> None:
+    """The game ends with P1 and P2 tied on points; P1 holds 2 Chonk cards, P2 one and a War become a
+    Chonk, and more cards. Counted as a chonk (cp.war_chonk_scoring), the chonks tie too and the
+    cards decide (cp.finishing.5): P2; counted as a War, the chonks decide (cp.finishing.4): P1. The
+    option sets both tie-breaks aside, as the one decides whether the other is reached."""
+    war_chonk = [0] * NT
+    war_chonk[NT - 1] = 1
+    p2 = tuple(a + b for a, b in zip(_vec(NT, sweet=2, chonk=1, stick=5), war_chonk, strict=True))
+    step = _written({"cp.war_chonk_scoring": option}, 2, ("end_round",), phase=PH_CONTINUE, actor=0, turn=0,
+                    master=0, mask=0, can_end=True, trump=STICK, last=0, war=False,
+                    hands=(_vec(NK), _vec(NK)), table=_vec(NT, stick=1), draw=_vec(NK), discard=_vec(NK),
+                    piles=(_vec(NT, sweet=2, chonk=2), p2))
+    out = _recommended_is_the_engines(step)
+    winner, result = ("P2", "cards-tiebreak") if option == "counts_as_chonk" else ("P1", "chonk-tiebreak")
+    assert (out["next.does"], out[f"wins.{winner}"], out["result"]) == ("over", "yes", result)
+
+
+@pytest.mark.parametrize("option", ["keeps_war", "ends_war"])
+def test_a_war_become_a_chonk_that_ends_the_round_as_ruled_is_the_engines_step(option: str) -> None:
+    """A War is on; P2 puts down a War (a Chonk, another War during a War) and P3, next, holds no
+    card, so the round ends (cp.empty_hand_turn = round_ends), won by P2. If that War ends the War
+    (cp.war_chonk_ends_war = ends_war) the draws back up resume (cp.after-round.1): P2 draws first;
+    if it keeps it, nobody draws (cp.war.2) and P2 leads the next round."""
+    choices = {"cp.war_chonk_ends_war": option, "cp.war_chonk_effect": "chonk_only",
+               "cp.empty_hand_turn": "round_ends"}
+    step = _written(choices, 3, ("play", "war"), phase=PH_PLAY, actor=1, turn=1, master=0, mask=ALL_BITS,
+                    trump=KIND_OF_NAME["chonk"], last=0, war=True, can_end=False,
+                    hands=(_vec(NK, leaf=2), _vec(NK, war=1, sweet=1), _vec(NK)), table=_vec(NT, chonk=1),
+                    draw=_vec(NK, sweet=2, stick=6), discard=_vec(NK), piles=(_vec(NT), _vec(NT), _vec(NT)))
+    out = _recommended_is_the_engines(step)
+    assert (out["round_ends"], out["table"], out["master"]) == ("yes", "win:P2", "P2")
+    if option == "ends_war":
+        assert (out["war"], out["next.who"], out["next.does"]) == ("off", "P2", "draw")
+    else:
+        assert (out["war"], out["next.who"], out["next.does"], out["draws"]) == ("on", "P2", "play", "-")
+
+
+def test_a_skip_the_master_continues_with_alone_as_ruled_is_the_engines_step() -> None:
+    """4 players; P1, the Munchies Master, keeps the round going with a Skip (cp.continue_with_action
+    lets him) and only he plays while he continues (cp.continue_who_plays = master_only): the Skip
+    acts on nobody and he decides again, holding only Sweets under a Salty trump: he may only end
+    the round."""
+    choices = {"cp.continue_who_plays": "master_only", "cp.continue_with_action": "draw_action_always"}
+    step = _written(choices, 4, ("continue_round", "skip"), phase=PH_CONTINUE, actor=0, turn=0, master=0,
+                    mask=ALL_BITS, trump=KIND_OF_NAME["salty"], last=2, war=False, can_end=True,
+                    hands=(_vec(NK, sweet=3, skip=1), _vec(NK, leaf=2), _vec(NK, stick=2), _vec(NK, stone=2)),
+                    table=_vec(NT, salty=2), draw=_vec(NK, leaf=2), discard=_vec(NK),
+                    piles=(_vec(NT), _vec(NT), _vec(NT), _vec(NT)))
+    out = _recommended_is_the_engines(step)
+    assert (out["next.who"], out["next.does"], out["may.end"], out["may.sweet"]) == ("P1", "continue", "yes", "no")
+
+
+@pytest.mark.parametrize("option", ["master", "discard_deck"])
+def test_a_master_whose_card_with_no_effect_ends_the_round_as_ruled_is_the_engines_step(option: str) -> None:
+    """3 players, both decks empty: P1, the Munchies Master, leads a See a Card, his last card, with
+    no effect (cp.no_effect_then = turn_ends); P2 holds no card, so the round ends
+    (cp.empty_hand_turn = round_ends), nobody won it (cp.no_trump_winner), and P1 would start the
+    next one with no card: P3, the next player who holds one, leads it."""
+    choices = {"cp.no_effect_then": "turn_ends", "cp.empty_hand_turn": "round_ends", "cp.no_trump_winner": option}
+    step = _written(choices, 3, ("play", "see"), phase=PH_PLAY, actor=0, turn=0, master=0, mask=ALL_BITS,
+                    trump=-1, last=-1, war=False, can_end=False,
+                    hands=(_vec(NK, see=1), _vec(NK), _vec(NK, leaf=1)), table=_vec(NT), draw=_vec(NK),
+                    discard=_vec(NK), piles=(_vec(NT), _vec(NT), _vec(NT)))
+    out = _recommended_is_the_engines(step)
+    table = "win:P1" if option == "master" else "discard-deck"
+    assert (out["table"], out["master"], out["next.who"], out["next.does"]) == (table, "P3", "P3", "play")

@@ -341,8 +341,20 @@ def ruled_pass(s: Any, o: Outcome, p: int) -> Any:
         if s.holds(q):
             return goes_next(o, q, "play")
         if s.ruled("cp.empty_hand_turn") == "round_ends":
-            return o.require("round_ends", "yes")
+            return ends_at_once(s, o)
         q = s.next_of(q)
+
+
+def ends_at_once(s: Any, o: Outcome) -> Any:
+    """Under cp.empty_hand_turn = round_ends: the round ends at once; if the next round's Master
+    would start it with no card, nothing is played yet there, and the next player clockwise who
+    holds one leads it instead (a round that ends the game has no next turn)."""
+    w = starts_without_cards(s)
+    if w is None:
+        return o.require("round_ends", "yes")
+    r, goes_on = _next_holder(s, w), neg(_over(o))
+    return conj(o.require("round_ends", "yes"), set_if(o, goes_on, "master", pname(r)),
+                implies(goes_on, goes_next(o, r, "play")))
 
 
 def no_effect(s: Any) -> bool:
@@ -432,8 +444,12 @@ def continuation_kind(s: Any) -> Any:
         return "after-action"
     if s.continuing and tp is not None:
         return "normal"  # only with cp.continue_who_plays = master_only
-    if s.action[0] == "continue_round" and tp is not None and tp[1] is None:
-        return "normal"  # if play stays with him after his continuation card (cp.continue_who_plays)
+    if s.action[0] == "continue_round" and tp is not None:
+        # if play stays with him after his continuation card (cp.continue_who_plays); under the
+        # ruleset's master_only a Skip or Force of his acts on nobody, and he decides again too
+        ruled = s.__dict__.get("ruled")  # (set where the ruleset's options are seen)
+        if tp[1] is None or (ruled is not None and ruled("cp.continue_who_plays") == "master_only"):
+            return "normal"
     return None
 
 
@@ -489,7 +505,9 @@ def starts_without_cards(s: Any) -> int | None:
     card: nobody draws (the draw deck is empty, or a War stops the draws, cp.war.2) and he holds
     none, while someone still does."""
     m = next_master(s)
-    no_draws = (s.war and any(any(h) for h in s.hands_after)) or not any(s.draw_after)
+    ruled = s.__dict__.get("ruled")  # (under a ruleset: a War put down as a Chonk may end the War)
+    ends = s.as_chonk and ruled is not None and ruled("cp.war_chonk_ends_war") == "ends_war"
+    no_draws = (_war_stops_draws(s) and not ends) or not any(s.draw_after)
     if no_draws and not s.holds(m) and any(any(h) for h in s.hands_after):
         return m
     return None
@@ -1177,11 +1195,22 @@ def gather_the_played_cards_into_your_win_pile(s: Any, o: Outcome) -> Any:
 def _refill_context(s: Any, o: Outcome, m: int) -> Any:
     """The round ends, ``m`` is the next Master, the game goes on, and the draws are not stopped by
     a War (cp.war.2)."""
-    return conj(ends_round(o), o.eq("master", pname(m)), neg(o.eq("next.does", "over")))
+    return conj(ends_round(o), o.eq("master", pname(m)), neg(o.eq("next.does", "over")), neg(_draws_stopped(s, o)))
 
 
 def _war_stops_draws(s: Any) -> bool:
+    """A War in effect may stop the draws back up at this round's end (cp.war.2): it is on, and
+    someone still holds a card (else it ends, cp.war.3)."""
     return s.war and any(any(h) for h in s.hands_after)
+
+
+def _draws_stopped(s: Any, o: Outcome) -> Any:
+    """Whether the War stops the draws back up at this round's end (cp.war.2): while it lasts. A War
+    put down as a Chonk during it may end it (cp.war_chonk_ends_war): then the outcome's ``war``
+    says whether it lasts."""
+    if not _war_stops_draws(s):
+        return False
+    return o.eq("war", "on") if s.as_chonk else True
 
 
 @clause("cp.after-round.1")
@@ -1191,7 +1220,7 @@ def draw_back_up_from_the_winner_clockwise(s: Any, o: Outcome) -> Any:
     When the round ends (and no War stops it), each player in turn, from the next round's Master
     (the winner) clockwise, draws from the draw deck until holding the hand size (6 in the book).
     """
-    if not may_end_round(s) or _war_stops_draws(s) or not any(s.draw_after):
+    if not may_end_round(s) or _draws_stopped(s, o) is True or not any(s.draw_after):
         return None
     parts = []
     for m in new_round_masters(s):
@@ -1216,7 +1245,7 @@ def if_cards_run_out_share_them_evenly(s: Any, o: Outcome) -> Any:
     Master clockwise, and shared so that no player draws two more than another who still needed
     cards. Which order achieves that the text does not say.
     """
-    if not may_end_round(s) or _war_stops_draws(s) or not any(s.draw_after):
+    if not may_end_round(s) or _draws_stopped(s, o) is True or not any(s.draw_after):
         return None
     shares, firsts = [], []  # two parts: who draws how many (cp.refill_shortage replaces it), who first
     supply = sum(s.draw_after)
@@ -1662,7 +1691,7 @@ def war_no_more_cards_drawn_at_round_end(s: Any, o: Outcome) -> Any:
     if pl is not None and pl[1] == "war" and not s.as_chonk:
         return set_if(o, True, "war", "on")
     if may_end_round(s) and _war_stops_draws(s):
-        return implies(ends_round(o), o.require("draws", "-"))
+        return implies(conj(ends_round(o), _draws_stopped(s, o)), o.require("draws", "-"))
     return None
 
 
@@ -2325,14 +2354,7 @@ def _empty_hand_turn(option: str) -> Any:
         goes_on = neg(_over(o))
         if option == "round_ends":
             if not new_round:
-                # the round ends at once; if its winner would start the next one with no card,
-                # nothing is played yet there: the next player clockwise who holds one leads instead
-                w = starts_without_cards(s)
-                if w is None:
-                    return o.require("round_ends", "yes")
-                r = _next_holder(s, w)
-                return conj(o.require("round_ends", "yes"), set_if(o, goes_on, "master", pname(r)),
-                            implies(goes_on, goes_next(o, r, "play")))
+                return ends_at_once(s, o)
             # nothing played yet: the next player clockwise who holds a card leads instead
             r = _next_holder(s, q)
             cond = conj(ends_round(o), goes_on) if ending else goes_on
@@ -2432,10 +2454,17 @@ def _card_ruled_elsewhere(s: Any) -> bool:
 
 
 def _lead_passes_on(s: Any) -> bool:
-    """The round ends with this step, and its winner would start the next one with no card to play:
-    under cp.empty_hand_turn = round_ends the next player clockwise who holds one leads it instead."""
-    empty = empty_turn(s) is not None or _plays_another_with_none(s) is not None
-    return empty and starts_without_cards(s) is not None
+    """The round may end with this step, and its winner would start the next one with no card to
+    play: under cp.empty_hand_turn = round_ends the next player clockwise who holds one leads it
+    instead (:func:`ends_at_once`)."""
+    return may_end_round(s) and starts_without_cards(s) is not None
+
+
+def _lead_overrides(s: Any, o: Outcome) -> list[str]:
+    """Where a ruling that says where the turn goes (through :func:`ruled_pass`) may end the round
+    and its winner would start the next one with no card: cp.after-round.4 set aside, under
+    cp.empty_hand_turn = round_ends (the next player clockwise who holds a card leads)."""
+    return ["cp.after-round.4"] if s.ruled("cp.empty_hand_turn") == "round_ends" and _lead_passes_on(s) else []
 
 
 def _final_tie(option: str) -> Any:
@@ -2570,8 +2599,18 @@ def _no_effect_then(option: str) -> Any:
         if option == "play_another" and (s.holds(p) or _continuing_master_decides(s, p)):
             return _extra_play_ruled(s, o, p)
         if option == "play_another" and s.ruled("cp.empty_hand_turn") == "round_ends":
-            return o.require("round_ends", "yes")  # (another card to play, and none: cp.empty_hand_turn)
+            return ends_at_once(s, o)  # (another card to play, and none: cp.empty_hand_turn)
         return ruled_pass(s, o, p)  # (another card to play, and none in hand: the turn passes on)
+    return fn
+
+
+def _no_effect_overrides(option: str) -> Any:
+    """Both options settle cp.empty-draw.2 and cp.stacking.1; ``play_another`` sets aside "play
+    continues clockwise" (cp.round.3, cp.round.5): its player plays on. Where the turn so ruled
+    ends the round, see :func:`_lead_overrides`."""
+    def fn(s: Any, o: Outcome) -> list[str]:
+        out = ["cp.empty-draw.2", "cp.stacking.1", *_lead_overrides(s, o)]
+        return [*out, "cp.round.3", "cp.round.5"] if option == "play_another" else out
     return fn
 
 
@@ -2608,7 +2647,7 @@ def _no_trump_winner(option: str) -> Any:
 
 def _refill_shortage(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not may_end_round(s) or _war_stops_draws(s) or not any(s.draw_after):
+        if not may_end_round(s) or _draws_stopped(s, o) is True or not any(s.draw_after):
             return None
         parts = []
         for m in new_round_masters(s):
@@ -2779,7 +2818,7 @@ def _war_chonk_effect_overrides(option: str) -> Any:
     ``chonk_and_draw`` also sets aside, for a War called out of turn that draws, the principle that
     such a call leaves the decision it came before to be taken (the draw comes first)."""
     def fn(s: Any, o: Outcome) -> list[str]:
-        out = ["cp.war.4", "cp.empty-draw.1", "cp.round.3", "cp.round.5"]
+        out = ["cp.war.4", "cp.empty-draw.1", "cp.round.3", "cp.round.5", *_lead_overrides(s, o)]
         pl = s.played
         if option == "chonk_and_draw" and pl is not None and not pl[2] and s.action_source is not None:
             out.append("frame.a_chonk_call_goes_back")
@@ -2800,12 +2839,16 @@ def _war_chonk_scoring(option: str) -> Any:
         if not may_end_game(s) or not (any(p[K["war-chonk"]] for p in s.piles) or s.table[K["war-chonk"]]
                                        or s.as_chonk):
             return None
-        return _ranking(s, o, 1, "chonk-tiebreak", option == "counts_as_chonk")
+        war = option == "counts_as_chonk"  # (the chonks tie or not by it, so the cards' count is asked or not)
+        return conj(*[c for c in (_ranking(s, o, 1, "chonk-tiebreak", war), _ranking(s, o, 2, "cards-tiebreak", war))
+                      if c is not None])  # (True where neither decides: it still sets both clauses aside)
     return fn
 
 
 def _scoring_overrides(s: Any, o: Outcome) -> list[str]:
-    return ["cp.finishing.4"]
+    """Both options settle the chonks' tie-break (cp.finishing.4), and so whether the cards' count
+    (cp.finishing.5) is reached."""
+    return ["cp.finishing.4", "cp.finishing.5"]
 
 
 def _first_chonk_sets_trump(option: str, chonk_now: Callable[[Any], bool]) -> Any:
@@ -2919,8 +2962,7 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("any_kind", "non_action"):
         out.append(_rc("cp.named_types", opt, _named_types(opt), ("cp.see.1", "cp.force.1")))
     for opt in ("turn_ends", "play_another"):
-        out.append(_rc("cp.no_effect_then", opt, _no_effect_then(opt), ("cp.empty-draw.2", "cp.stacking.1") + (
-            ("cp.round.3", "cp.round.5") if opt == "play_another" else ())))  # (its player plays on)
+        out.append(_rc("cp.no_effect_then", opt, _no_effect_then(opt), _no_effect_overrides(opt)))
     for opt in ("master", "discard_deck"):
         out.append(_rc("cp.no_trump_winner", opt, _no_trump_winner(opt)))
     for opt in ("round_robin", "in_order"):
@@ -2935,7 +2977,8 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("chonk_cards_only", "war_counts"):
         out.append(_rc("cp.force_war_as_chonk", opt, _force_war_as_chonk(opt), _force_war_overrides))
     for opt in ("master_ends", "passes_on"):
-        out.append(_rc("cp.skip_master_empty_handed", opt, _skip_master_empty_handed(opt), ("cp.skip.2",)))
+        out.append(_rc("cp.skip_master_empty_handed", opt, _skip_master_empty_handed(opt),
+                       lambda s, o: ["cp.skip.2", *_lead_overrides(s, o)]))
     for opt in ("one_type", "each_card"):
         out.append(_rc("cp.spoiled_trump", opt, _spoiled_trump(opt), _spoiled_trump_overrides))
     for opt in ("discard_deck", "table"):
