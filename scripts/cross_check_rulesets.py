@@ -1,16 +1,20 @@
-"""Chonker Party full-deck playouts under random rulesets, each step checked against the exact
-Z3 encoding and the clause specification (a script, not a test: it reports what it finds).
+"""Full-deck playouts under random rulesets, each step checked against the clause specification
+(and, for Chonker Party, the exact Z3 encoding): a script, not a test; it reports what it finds.
 
-Each game draws a ruleset: a random option for every ruling point the engine consults, seeded by
-the player count and the game's seed. The game is played with seeded random actions; every step
-is checked against the exact encoding (:func:`check_engine_step`: the same successor and the same
-rulings consulted), and every ``--spec-every``-th step against the specification (the clauses and
-the ruleset's options determine one outcome, and it is the engine's). The default plan's searches
-check only ``raw``, ``recommended`` and one option changed at a time on reduced decks
+Each game draws a ruleset: a random option for every ruling point (Chonker Party: every one the
+engine consults), seeded by the player count and the game's seed. Chonker Party's games are played
+with seeded random actions; every step is checked against the exact encoding
+(:func:`check_engine_step`: the same successor and the same rulings consulted), and every
+``--spec-every``-th step against the specification (the clauses and the ruleset's options determine
+one outcome, and it is the engine's). Chomp!'s games are the audit's seeded playouts
+(:func:`rulecheck.check.determinacy.check_playouts`), every step checked against the specification
+(the 3+ player game may switch to a 2-player game when two players are left). The default plan's
+searches check only ``raw``, ``recommended`` and one option changed at a time on reduced decks
 (``scripts/check_each_option.py``); this looks where they do not: long full-deck games under many
 options at once.
 
     python scripts/cross_check_rulesets.py --games 30 --players 2,3,4
+    python scripts/cross_check_rulesets.py --game chomp --variant doble-chomp --players 2
 """
 
 from __future__ import annotations
@@ -74,8 +78,37 @@ def play(players: int, seed: int, max_steps: int, spec_every: int) -> tuple[int,
     return k, problems
 
 
+def chomp_random_ruleset(rng: random.Random, name: str) -> Ruleset:
+    """A random option for every ruling point of Chomp!."""
+    points = load_ruling_points("chomp")
+    choices = {rid: rng.choice(points[rid].option_ids) for rid in sorted(points)}
+    return load_ruleset("chomp", {"game": "chomp", "name": name, "base": "recommended", "choices": choices})
+
+
+def play_chomp(variant: str, players: int, seed: int, max_steps: int) -> tuple[int, list[str]]:
+    """One Chomp! game (the audit's seeded playout ``seed``) under a random ruleset: the steps
+    checked and what went wrong (one line per kind of situation, with its first step)."""
+    from rulecheck.check.determinacy import check_playouts
+
+    name = f"random-{players}p-{seed}"
+    game = load_game("chomp", variant, players, chomp_random_ruleset(random.Random(1000 * players + seed), name))
+    run = check_playouts(game, 1, seed, max_steps, None, name)
+    if run is None:
+        return 0, []
+    problems = []
+    for label, found in (("the engine's outcome is not the text's", run.disagreements),
+                         ("the clauses and the ruleset do not decide one outcome", run.silent)):
+        for key, entry in sorted(found.items()):
+            node = entry["node"]
+            where = f"{variant} {players}p seed {seed} step {node[2]} {list(entry['action'])}"
+            problems.append(f"{where}: specification: {label} ({key})")
+    return run.steps, problems
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=(GAME, "chomp"), default=GAME, help="the game (default chonker-party)")
+    ap.add_argument("--variant", default="standard", help="Chomp!'s variant (default standard)")
     ap.add_argument("--games", type=int, default=30, help="games per player count (seeds FIRST..FIRST+N-1)")
     ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed")
     ap.add_argument("--players", default="2,3,4", help="player counts, comma-separated")
@@ -85,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     total, found = 0, []
     for players in (int(x) for x in args.players.split(",")):
         for seed in range(args.first_seed, args.first_seed + args.games):
-            steps, problems = play(players, seed, args.max_steps, args.spec_every)
+            steps, problems = (play(players, seed, args.max_steps, args.spec_every) if args.game == GAME
+                               else play_chomp(args.variant, players, seed, args.max_steps))
             total += steps
             found += problems
             print(f"{players}p seed {seed}: {steps} steps, {len(problems)} problem(s)", file=sys.stderr, flush=True)

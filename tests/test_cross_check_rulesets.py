@@ -51,3 +51,18 @@ def _script() -> Any:
 def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps: int) -> None:
     checked, problems = _script().play(players, seed, steps, 1)
     assert problems == [] and checked > 0
+
+
+@pytest.mark.parametrize(("variant", "players", "seed"), [
+    ("standard", 3, 0),  # the switch to Doble Chomp; its replay turning one card of two (chomp.doble_replay_cards)
+    ("standard", 3, 5),  # a player short of cards at a Doble Chomp replay loses (chomp.doble_short = loses_game)
+    ("standard", 4, 1),  # a Feeding Frenzy in a Doble Chomp replay gives the winner's own cards back
+    ("standard", 4, 10),  # a Feeding Frenzy in a tie replay: the winner takes all (not chomp.tie_replay_winnings)
+    ("doble-chomp", 2, 0),  # both of a Doble Chomp player's cards must chomp, in a tie replay (chomp.doble_which_card)
+    ("doble-chomp", 2, 2),  # the winner's own card of an Ink Out replay goes with the cards he wins
+    ("doble-chomp", 2, 6),  # ... under its pile (chomp.two_player_won_cards = bottom_of_pile)
+    ("doble-chomp", 2, 10),  # an Octopus ignored in an Ink Out replay (chomp.octopus_in_replay)
+])
+def test_random_ruleset_chomp_games_agree_step_by_step(variant: str, players: int, seed: int) -> None:
+    checked, problems = _script().play_chomp(variant, players, seed, 400)
+    assert problems == [] and checked > 0

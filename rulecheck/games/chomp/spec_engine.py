@@ -383,6 +383,8 @@ def _project_turn(before: ChompState, after: ChompState) -> tuple[Any, ...]:
         pile, top = before.piles[q], before.piles[q][:k]
         f = fits[q]
         taken = (max(f) if turned and who >> q & 1 else min(f)) if f else len(top)
+        if nxt == "race" and len(after.table[q]) in f:
+            taken = len(after.table[q])  # (those turned over are face up: Doble Chomp's replay may turn one of two)
         put(("pile", pname(q)), top[taken:])
         under = list(after.piles[q][len(pile) - taken:])
         received[q] += under

@@ -633,11 +633,12 @@ def _ink_out_cards_she_cant_chomp_reclaimed(s: Any, o: Outcome) -> Any:
 
 
 def _reclaimed_unless_chompable(s: Any, o: Outcome, w: int, n: str, q: int, c: str) -> Any:
-    """The winner ``w``'s own card goes to her discard pile; another's that she can't chomp is
-    reclaimed by its owner (:func:`reclaimed_by`; a card that is not one of those,
-    :func:`is_reclaimed`, to his discard pile)."""
+    """The winner ``w``'s own card goes with the cards she takes (her discard pile; in Doble
+    Chomp, where a ruling puts them: :func:`takes`); another's that she can't chomp is reclaimed
+    by its owner (:func:`reclaimed_by`; a card that is not one of those, :func:`is_reclaimed`, to
+    his discard pile)."""
     if q == w:
-        return to_discard(o, n, q)
+        return takes(s, o, n, q)
     back = reclaimed_by(s, o, n, q) if is_reclaimed(s, n, q) else to_discard(o, n, q)
     return implies(neg(chompable(s, o, w, q, c)), back)
 

@@ -251,6 +251,8 @@ def _octopus_ignored_overrides(s: Any, o: Outcome) -> tuple[str, ...]:
     slap = s.slap if s.kind == "race" else None
     if slap is not None and "octopus" in (slap[2], mine(s, slap[0])):
         ids.append("en.ink-out.4")
+        if s.mode == "doble-chomp":
+            ids.append("es.doble-chomp.2[winner]")  # (Doble Chomp's own "first to slap the lowest")
     return _everywhere(tuple(ids))
 
 
@@ -316,7 +318,8 @@ def _opt_tie_winnings(option: str) -> Any:
                                or _one_can_chomp(s.table[w], kind_of(n))
                                else _back_to(s, o, n, owner_of(n))  # type: ignore[arg-type]
                                for n in card_names(o, "aside-tie")])
-            return for_each_winner(s, o, tie_cards)
+            won = for_each_winner(s, o, tie_cards)  # (a Feeding Frenzy's winner takes them all: not this)
+            return None if won is None else implies(is_race(o, "chomp"), won)
 
         def body(w: int) -> Any:
             m = mine(s, w)
@@ -552,6 +555,8 @@ def _opt_doble_replay_cards(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         if not _doble_replay_turn(s):
             return None
+        if s.ruled("chomp.doble_short") == "loses_game" and _doble_losers(s):
+            return None  # (nobody turns a card over: a player short of cards loses, chomp.doble_short)
         if option == "two_cards":
             return conj(*(goes(o, card_var("top", p, c, i), "face-up") for p in s.plays if len(s.top[p]) == 2
                           for i, c in enumerate(s.top[p])))
@@ -600,11 +605,15 @@ def _opt_doble_short(option: str) -> Any:
 
 
 def _doble_short_overrides(option: str) -> Any:
-    """``loses_game`` sets aside, where a player is short, the turn-over of es.doble-chomp.1 and
+    """``loses_game`` sets aside, where a player is short, the turn-over of es.doble-chomp.1 (in a
+    replay, the normal game's "each player plays another card" it brings in, es.doble-chomp.3) and
     what es.dos-jugadores.1 says of a game both players still hold cards in: the game ends before
     anyone turns a card over."""
     def fn(s: Any, o: Outcome) -> list[str]:
-        return ["es.doble-chomp.1", "es.dos-jugadores.1"] if option == "loses_game" and _doble_losers(s) else []
+        if option != "loses_game" or not _doble_losers(s):
+            return []
+        return ["es.doble-chomp.1", "es.dos-jugadores.1", "es.doble-chomp.3[en.ink-out.3]",
+                "es.doble-chomp.3[en.tie.2]"]
     return fn
 
 
@@ -630,10 +639,22 @@ def _opt_won_cards(option: str) -> Any:
         other = "pile" if option == "discard_pile" else "discard"
         req = []
         # (peek: "not there" says nowhere a card goes, so the frame still places the cards nobody moves)
+        back = _given_back(s, o)
         for w in (int(x[1:]) - 1 for x in o.labels["winner"] if x != "none"):
-            req.append(implies(o.eq("winner", pname(w)), conj(*(neg(o.peek(n, f"{other}:{pname(w)}")) for n in names))))
+            won = [n for n in names if not (n in back and owner_of(n) == w)]
+            req.append(implies(o.eq("winner", pname(w)), conj(*(neg(o.peek(n, f"{other}:{pname(w)}")) for n in won))))
         return all_of(req)
     return fn
+
+
+def _given_back(s: Any, o: Outcome) -> set[str]:
+    """The set-aside cards a Feeding Frenzy's winner does not win but gives back to their owners, to
+    their discard piles (``chomp.eel_in_replay = current_cards_only``): the winner's own among them
+    are not cards he won (``chomp.two_player_won_cards`` does not place them)."""
+    if (s.kind != "race" or not s.eel or s.slap is None or s.slap[1] == s.slap[0] or s.mode != "doble-chomp"
+            or s.ruled("chomp.eel_in_replay") != "current_cards_only"):
+        return set()
+    return {n for n in card_names(o, "aside") if not is_bad_chompers(n)}
 
 
 def _own_slap(s: Any, card: str | None = None) -> int | None:
@@ -681,7 +702,7 @@ def _opt_own_lowest(mode: str, allowed: bool) -> Any:
     """``chomp.rapido_own_card`` / ``chomp.doble_lowest_yours``: slapping the lowest card when it is
     one's own."""
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind != "race" or s.mode != mode or s.eel or s.octopus:
+        if s.kind != "race" or s.mode != mode or s.eel or (s.octopus and not _octopus_ignored(s)):
             return None
         p = _own_slap(s, s.lowest)
         if p is None:
@@ -700,7 +721,8 @@ def _own_lowest_overrides(mode: str, allowed: bool) -> tuple[str, ...]:
 
 def _doble_slap_on_the_lowest(s: Any) -> tuple[int, int, str] | None:
     slap = s.slap if s.kind == "race" else None
-    if slap is None or s.mode != "doble-chomp" or s.eel or s.octopus or slap[1] == slap[0] or slap[2] != s.lowest:
+    if (slap is None or s.mode != "doble-chomp" or s.eel or (s.octopus and not _octopus_ignored(s))
+            or slap[1] == slap[0] or slap[2] != s.lowest):
         return None
     return slap
 
@@ -719,9 +741,20 @@ def _opt_doble_which(option: str) -> Any:
     return fn
 
 
-def _doble_which_overrides(option: str) -> tuple[str, ...]:
-    return ("es.doble-chomp.2[winner]", "es.dos-jugadores.2[en.bad-chomp.2]", "es.dos-jugadores.2[en.bad-chomp.3]",
-            "es.dos-jugadores.2[en.bad-chomp.4]")
+def _doble_which_overrides(option: str) -> Any:
+    """Both options settle who may slap the lowest card (es.doble-chomp.2, and the Bad Chomps of a
+    card higher or the same); where the slapper's cards do not qualify in a replay, also the
+    replay's "first to slap the lowest card" (en.tie.3, en.ink-out.4, brought in by es.doble-chomp.3)."""
+    static = ["es.doble-chomp.2[winner]", "es.dos-jugadores.2[en.bad-chomp.2]", "es.dos-jugadores.2[en.bad-chomp.3]",
+              "es.dos-jugadores.2[en.bad-chomp.4]"]
+
+    def fn(s: Any, o: Outcome) -> list[str]:
+        slap = _doble_slap_on_the_lowest(s)
+        if slap is None or s.step not in ("tie-replay", "ink-out-replay"):
+            return static
+        ok = (any if option == "either_card" else all)(can_chomp(c, slap[2]) for c in s.table[slap[0]])
+        return static if ok else [*static, "es.doble-chomp.3[en.tie.3:winner]", "es.doble-chomp.3[en.ink-out.4]"]
+    return fn
 
 
 def _uw_turn(s: Any) -> bool:
