@@ -72,6 +72,31 @@ def test_bad_chomp_both_cards_changes_who_gets_the_shark() -> None:
     assert SHARK in out["only_if_can_chomp"][1] and SHARK not in out["only_if_can_chomp"][0]
 
 
+@pytest.mark.parametrize("option", ["winner_takes_both", "only_if_can_chomp"])
+def test_bad_chomp_both_cards_in_a_doble_chomp_replay(option: str) -> None:
+    """Doble Chomp, the replay after an Ink Out, the winner taking only what one of her cards can
+    chomp (chomp.doble_replay_winnings = chompable_only): Player 2 slaps his own Plankton (a Bad
+    Chomp), Player 1 wins. Player 2's Shark, which neither her Seal nor her Big Fish can chomp, is
+    the 3+ player game's question: 'takes both of your cards' or the food chain
+    (chomp.bad_chomp_both_cards), asked there too."""
+    tops = [["octopus", "shrimp", "seal", "bigfish", "shrimp"], ["plankton", "littlefish", "shark", "plankton", "seal"]]
+    choices = {"chomp.doble_replay_winnings": "chompable_only", "chomp.bad_chomp_both_cards": option,
+               "chomp.doble_replay_cards": "two_cards", "chomp.two_player_bad_chomps": "apply",
+               "chomp.doble_lowest_yours": "not_allowed", "chomp.two_player_won_cards": "discard_pile"}
+    game, s = _race("doble-chomp", 2, tops, choices)
+    s = game.apply(s, ("nobody_slaps",)).state  # the Ink Out: every card set aside
+    s = game.apply(s, ("turn_over",)).state  # the replay: Seal, Big Fish against Shark, Plankton
+    s = game.apply(s, ("slap", 1, 1, PLANKTON)).state  # a Bad Chomp
+    step = game.apply(s, ("slap", 0, 1, PLANKTON))
+    assert "chomp.bad_chomp_both_cards" in step.provenance.rulings
+    t = step.state
+    if option == "winner_takes_both":
+        assert SHARK in t.discards[0] and SHARK not in t.discards[1]
+    else:
+        assert SHARK in t.discards[1] and SHARK not in t.discards[0]
+    assert not game.invariants(t)
+
+
 def test_lower_not_lowest_options() -> None:
     tops = [["seal"], ["shark"], ["bigfish"], ["bigfish"]]
     slap_seal = ("slap", 1, 0, SEAL)

@@ -62,6 +62,11 @@ def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps:
     ("doble-chomp", 2, 2),  # the winner's own card of an Ink Out replay goes with the cards he wins
     ("doble-chomp", 2, 6),  # ... under its pile (chomp.two_player_won_cards = bottom_of_pile)
     ("doble-chomp", 2, 10),  # an Octopus ignored in an Ink Out replay (chomp.octopus_in_replay)
+    ("doble-chomp", 2, 8),  # a Bad Chomper's card in a Doble Chomp replay: chomp.bad_chomp_both_cards, now asked
+    ("doble-chomp", 2, 14),  # the one player left (the other washed up in a replay) collects all the cards
+    ("standard", 4, 0),  # the winner's own card in a tie replay, though he made a Bad Chomp
+    ("standard", 4, 14),  # a lower card not the lowest, in an Ink Out replay whose Octopus is ignored
+    ("standard", 5, 8),  # a card a player washed up in the replay would reclaim goes to the centre
 ])
 def test_random_ruleset_chomp_games_agree_step_by_step(variant: str, players: int, seed: int) -> None:
     checked, problems = _script().play_chomp(variant, players, seed, 400)

@@ -484,7 +484,8 @@ says, and the round ends. Otherwise the race starts:
 - A winning slap: the slapper wins the round. He takes the centre and: in a Feeding Frenzy every face-up and
   set-aside card (set-aside ones back to their owners under `chomp.eel_in_replay = current_cards_only`); in
   Doble Chomp every card of the round (in a replay, under `chomp.doble_replay_winnings = chompable_only`, only
-  the face-up cards one of his two cards can chomp, and of the `aside_tie` cards those too); otherwise every
+  the face-up cards one of his two cards can chomp, a Bad Chomper's under `chomp.bad_chomp_both_cards =
+  winner_takes_both`, and of the `aside_tie` cards those one of his cards can chomp); otherwise every
   face-up card his card can chomp, his own, every
   `aside` card and the `aside_tie` cards his card can chomp, a Bad Chomper's face-up card under
   `chomp.bad_chomp_both_cards = winner_takes_both`. In every race of the 3+ player game and Doble Chomp he

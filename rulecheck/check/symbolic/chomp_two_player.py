@@ -147,6 +147,7 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.tie_replay_winnings",
         "chomp.tie_replay_players",
         "chomp.doble_replay_winnings",
+        "chomp.bad_chomp_both_cards",
         "chomp.nobody_slaps",
         "chomp.nobody_can_chomp",
         "chomp.two_player_won_cards",
@@ -645,7 +646,8 @@ class _Doble(_Std):
         current_cards_only`` gives the set-aside cards back; in a replay (after an Ink Out or a
         tie) under ``chomp.doble_replay_winnings = chompable_only``, and of the tie round's
         set-aside cards (``chomp.tie_replay_winnings = chompable_only``), another's card none of
-        hers can chomp goes back to its owner. two_player.place_won: to her discard pile."""
+        hers can chomp goes back to its owner (a Bad Chomper's, under ``chomp.bad_chomp_both_cards =
+        only_if_can_chomp``). two_player.place_won: to her discard pile."""
         race = w["race"]
         frenzy = (race & _st.KIND_MASK) == _st.RK_FRENZY
         current = z3.And(frenzy, _bit(race, _st.F_FRENZY_CURRENT))
@@ -655,6 +657,11 @@ class _Doble(_Std):
         taken = self.vec(w, "centre_")
         self.zero(w, "centre_")
         after_ink = _bit(race, _st.F_AFTER_INK)
+        # a Bad Chomper's face-up card none of the winner's cards can chomp: 'takes both of your
+        # cards' or the food chain (chomp.bad_chomp_both_cards, as in the 3+ player game)
+        both_pc = [z3.And(w[f"act{q}"], z3.Not(frenzy), z3.Not(me[q]), h, z3.Not(all_four), w[f"bad{q}"],
+                          z3.Not(self.one_can_chomp(w, me, t))) for q in range(2) for h, t in self.cards(w, q)]
+        both = self.rule("chomp.bad_chomp_both_cards", z3.And(pc, z3.Or(both_pc)), inp)("winner_takes_both")
         reclaims: list[Any] = []
         for q in range(2):
             back = [self.k(0)] * KINDS
@@ -667,7 +674,7 @@ class _Doble(_Std):
                 reclaims += [z3.And(w[f"act{q}"], z3.Not(frenzy), z3.Not(me[q]), self.tie_vec(w, q)[v] != self.k(0),
                                     z3.Not(self.one_can_chomp(w, me, _bv(v, CARD_BITS)))) for v in range(KINDS)]
             for h, t in self.cards(w, q):
-                keep = z3.And(h, z3.Or(all_four, me[q], self.one_can_chomp(w, me, t)))
+                keep = z3.And(h, z3.Or(all_four, me[q], self.one_can_chomp(w, me, t), z3.And(w[f"bad{q}"], both)))
                 mine = self.one(t, keep)
                 theirs = self.one(t, z3.And(h, z3.Not(keep)))
                 taken = [taken[v] + mine[v] for v in range(KINDS)]

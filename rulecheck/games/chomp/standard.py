@@ -718,7 +718,15 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
             for t in table[q]:
                 if all_four or q == p or _one_can_chomp(mine, t):
                     taken.append(t)
-                elif race & F_AFTER_INK and not bad >> q & 1:
+                elif bad >> q & 1:
+                    # a Bad Chomper's card the winner can't chomp: 'takes both of your cards' or the
+                    # food chain (as in the 3+ player game)
+                    ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.food-chain.2")
+                    if ctx.rule("chomp.bad_chomp_both_cards") == "winner_takes_both":
+                        taken.append(t)
+                    else:
+                        back[q].append(t)
+                elif race & F_AFTER_INK:
                     reclaimed[q].append(t)
                 else:
                     back[q].append(t)

@@ -51,7 +51,7 @@ __all__ = ["RULINGS"]
 
 def _lower_not_lowest(s: Any) -> bool:
     slap = s.slap if s.kind == "race" else None
-    if slap is None or s.eel or s.octopus or s.mode not in ("standard", "doble-chomp"):
+    if slap is None or s.eel or (s.octopus and not _octopus_ignored(s)) or s.mode not in ("standard", "doble-chomp"):
         return False
     p, q, t = slap
     m, low = mine(s, p), s.lowest
@@ -185,24 +185,36 @@ def _opt_eel_in_replay(option: str) -> Any:
 
 def _opt_both_cards(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind != "race" or s.mode != "standard":
+        if not _both_cards_at_stake(s):
             return None
         bads = _bad_chompers_cards(s)
         if not bads:
             return None
 
         def body(w: int) -> Any:
-            m = mine(s, w)
             req = []
             for q, c, i in bads:
-                if q == w or can_chomp(m, c) or s.eel:
+                chomps = _one_can_chomp(s.table[w], c) if s.mode == "doble-chomp" else can_chomp(mine(s, w), c)
+                if q == w or s.eel or chomps:
                     continue
                 n = tvar(q, c, i)
-                req.append(to_discard(o, n, w) if option == "winner_takes_both" else to_discard(o, n, q))
+                req.append(takes(s, o, n, w) if option == "winner_takes_both" else to_discard(o, n, q))
             return all_of(req)
 
         return for_each_winner(s, o, body)
     return fn
+
+
+def _both_cards_at_stake(s: Any) -> bool:
+    """A race whose winner may not take every card of a Bad Chomper: the 3+ player game's, or a
+    Doble Chomp replay's where the winner takes only what he can chomp (``chomp.doble_replay_winnings
+    = chompable_only``; elsewhere he takes the 4 cards, es.doble-chomp.2)."""
+    if s.kind != "race":
+        return False
+    if s.mode == "doble-chomp":
+        return (s.step in ("ink-out-replay", "tie-replay")
+                and s.ruled("chomp.doble_replay_winnings") == "chompable_only")
+    return s.mode == "standard"
 
 
 def _both_cards_overrides(option: str) -> Any:
@@ -212,7 +224,7 @@ def _both_cards_overrides(option: str) -> Any:
         names = [tvar(q, c, i) for q, c, i in _bad_chompers_cards(s)]
         clauses = (("en.gameplay.4", "en.tie.5", "en.ink-out.5") if option == "winner_takes_both"
                    else ("en.bad-chomp.8",))
-        return [f"{c}[{n}]" for c in clauses for n in names]
+        return list(_everywhere(tuple(f"{c}[{n}]" for c in clauses for n in names)))
     return fn
 
 
@@ -334,7 +346,7 @@ def _opt_tie_winnings(option: str) -> Any:
                 n = tvar(q, c, i)
                 if q != w and can_chomp(m, c):
                     req.append(to_discard(o, n, w))
-                elif q not in s.bad_before:
+                elif q == w or q not in s.bad_before:  # (the winner's own, though he made a Bad Chomp)
                     req.append(to_discard(o, n, q))
             return all_of(req)
 
@@ -352,7 +364,10 @@ def _reclaimed_to_pile(s: Any) -> bool | None:
 
 def _back_to(s: Any, o: Outcome, n: str, q: int) -> Any:
     """A card of ``q`` that the replay's winner does not take: reclaimed as the ruleset says, or (not
-    one of the reclaimed cards, :func:`is_reclaimed`) to his discard pile."""
+    one of the reclaimed cards, :func:`is_reclaimed`) to his discard pile; a player washed up during
+    the replay has none: to the centre (``chomp.replay_no_card = washed_up``)."""
+    if q not in s.active:
+        return goes(o, n, "centre")
     return reclaimed_by(s, o, n, q, _reclaimed_to_pile(s)) if is_reclaimed(s, n, q) else to_discard(o, n, q)
 
 
@@ -377,6 +392,8 @@ def _opt_reclaimed(option: str) -> Any:
     pile = option == "bottom_of_pile"
 
     def fn(s: Any, o: Outcome) -> Any:
+        if s.mode == "doble-chomp" and _reclaimable(s, o):
+            return True  # (where: chomp.doble_replay_winnings, chomp.tie_replay_winnings, which follow this)
         if s.mode != "standard" or not _reclaimable(s, o) or s.step != "ink-out-replay":
             return None
 
@@ -1054,7 +1071,7 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("chomp.tie_replay_players", opt, _opt_tie_players(opt), ("en.tie.2",)))
     for opt in ("all_tie_cards", "chompable_only"):
         out.append(_rc("chomp.tie_replay_winnings", opt, _opt_tie_winnings(opt),
-                       ("en.tie.3[cards]", "en.tie.4", "en.tie.5", "en.gameplay.4")))
+                       _everywhere(("en.tie.3[cards]", "en.tie.4", "en.tie.5", "en.gameplay.4"))))
     for opt in ("when_needed", "when_pile_runs_out"):
         out.append(_rc("chomp.reshuffle_when", opt, _opt_reshuffle(opt), ("en.outcomes.5",)))
     for opt in ("survivor_wins", "shared_last_round"):

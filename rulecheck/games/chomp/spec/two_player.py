@@ -250,8 +250,12 @@ def the_object_is_to_collect_all_the_cards(s: Any, o: Outcome) -> Any:
     from rulecheck.games.chomp.spec.ending import holds, nothing_in_the_centre, the_round_ends
 
     over = the_round_ends(s, o)
-    if over is False or len(s.active) != 2:
-        return None  # (one of the two was washed up in a replay, chomp.replay_no_card = washed_up)
+    if over is False:
+        return None
+    if len(s.active) == 1:  # (the other was washed up in a replay, chomp.replay_no_card = washed_up)
+        (p,) = s.active
+        return implies(conj(over, holds(s, o, p), nothing_in_the_centre(s, o)),
+                       conj(o.require("game", "over"), o.require(f"wins.{pname(p)}", "yes")))
     a, b = s.active
     ha, hb = holds(s, o, a), holds(s, o, b)
     parts = [implies(conj(over, ha, hb), o.eq("game", "goes-on"))]
