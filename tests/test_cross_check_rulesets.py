@@ -47,6 +47,7 @@ def _script() -> Any:
     (3, 78, 125),  # a War become a Chonk ends the War (cp.war_chonk_ends_war = ends_war): the draws resume
     (4, 86, 170),  # a War become a Chonk counted as a War: the chonks' tie-break decides, not the cards'
     (4, 92, 125),  # a Skip the Master continues alone with acts on nobody: he decides again
+    (4, 116, 170),  # a skipped player's last card put on the table as the round ends (cp.skip_discard_to)
 ])
 def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps: int) -> None:
     checked, problems = _script().play(players, seed, steps, 1)

@@ -231,8 +231,9 @@ def _who(p: int, new: dict[int, int]) -> str:
 
 
 def project(game: Game, before: State, action: tuple[Any, ...], after: State, sit: spec.PartySituation,
-            new: dict[int, int], names: Any = None) -> dict[str, str]:
-    """An engine step as the specification's outcome values (in the situation's player names)."""
+            new: dict[int, int], names: Any = None, options: dict[str, Any] | None = None) -> dict[str, str]:
+    """An engine step as the specification's outcome values (in the situation's player names);
+    ``options``: the ruling options the step took, where its final state does not show them."""
     n = len(before.hands)
     if names is None:
         names = spec.party_outcome(sit).vars
@@ -252,7 +253,7 @@ def project(game: Game, before: State, action: tuple[Any, ...], after: State, si
     # (the draw deck grows only so; the discard deck may have been empty before the table went to it)
     out["deck"] = "becomes-draw-deck" if ends and sum(after.draw) > sum(before.draw) else "stays"
     if "card" in names:
-        out["card"] = _card(before, action, after, new)
+        out["card"] = _card(before, action, after, new, options or {})
     # the next decision
     who, does, window, source, then, draws = "none", "over", "no", "none", "none", "-"
     ph = after.phase
@@ -307,7 +308,7 @@ def project(game: Game, before: State, action: tuple[Any, ...], after: State, si
     return out
 
 
-def _card(before: State, action: tuple[Any, ...], after: State, new: dict[int, int]) -> str:
+def _card(before: State, action: tuple[Any, ...], after: State, new: dict[int, int], options: dict[str, Any]) -> str:
     verb = action[0]
     if verb in ("play", "continue_round", "call_war"):
         if verb != "call_war" and action[1] != "war":
@@ -319,6 +320,11 @@ def _card(before: State, action: tuple[Any, ...], after: State, new: dict[int, i
         return "table-as-chonk" if chonk else "table"
     k = NAMES.index(action[1])
     if verb in ("discard", "discarded"):
+        # (a round that ends with this step may send the table, the card just put on it too, to the
+        # discard deck: the counts then look alike, and the option taken says where it went)
+        to = options.get("cp.skip_discard_to")
+        if to is not None and sum(before.table) and not any(after.table):
+            return "discard-deck" if to == "discard_deck" else "table"
         return "discard-deck" if after.discard[k] > before.discard[k] else "table"
     for p, (a, b) in enumerate(zip(after.hands, before.hands, strict=True)):
         if a[k] > b[k]:
@@ -338,7 +344,7 @@ def engine_outcomes(game: Game, state: State, action: tuple[Any, ...]) -> list[t
     names = outcome_names(sit)
     out = []
     for fixed, t in ruling_leaves(game, state, action):
-        values = project(game, state, action, t, sit, new, names)  # type: ignore[arg-type]
+        values = project(game, state, action, t, sit, new, names, {**game._choices, **fixed})  # type: ignore[arg-type]
         out.append((fixed, rename(tuple(sorted(values.items())), back)))
     return out
 
