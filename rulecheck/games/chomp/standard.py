@@ -719,13 +719,7 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                 if all_four or q == p or _one_can_chomp(mine, t):
                     taken.append(t)
                 elif bad >> q & 1:
-                    # a Bad Chomper's card the winner can't chomp: 'takes both of your cards' or the
-                    # food chain (as in the 3+ player game)
-                    ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.food-chain.2")
-                    if ctx.rule("chomp.bad_chomp_both_cards") == "winner_takes_both":
-                        taken.append(t)
-                    else:
-                        back[q].append(t)
+                    (taken if _winner_takes_both(ctx) else back[q]).append(t)  # (as in the 3+ player game)
                 elif race & F_AFTER_INK:
                     reclaimed[q].append(t)
                 else:
@@ -744,11 +738,7 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                 if q == p or CAN_CHOMP[c][t]:
                     taken.append(t)
                 elif bad >> q & 1:
-                    ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.food-chain.2")
-                    if ctx.rule("chomp.bad_chomp_both_cards") == "winner_takes_both":
-                        taken.append(t)
-                    else:
-                        back[q].append(t)
+                    (taken if _winner_takes_both(ctx) else back[q]).append(t)
                 elif race & F_AFTER_INK:
                     ctx.cite("en.gameplay.4", "es.como-se-juega.4", "en.ink-out.5", "es.ink-out.5")
                     reclaimed[q].append(t)
@@ -770,6 +760,13 @@ def spoils_for(ctx: Context, p: int, table: tuple[tuple[int, ...], ...], aside: 
                     ctx.cite("en.tie.5", "es.empate.5")
                     reclaimed[q].append(t)
     return tuple(taken), tuple(tuple(cards) for cards in back), tuple(tuple(cards) for cards in reclaimed)
+
+
+def _winner_takes_both(ctx: Context) -> bool:
+    """A Bad Chomper's turned-over card the winner can't chomp: 'takes both of your cards' or the
+    food chain (en.bad-chomp.8, en.food-chain.2); ruling ``chomp.bad_chomp_both_cards``."""
+    ctx.cite("en.bad-chomp.8", "es.malos-mordiscos.8", "en.food-chain.2")
+    return ctx.rule("chomp.bad_chomp_both_cards") == "winner_takes_both"
 
 
 def _one_can_chomp(mine: tuple[int, ...], t: int) -> bool:

@@ -374,6 +374,14 @@ def steal_has_no_effect(s: Any) -> bool:
             and s.reading("cp.read.no_effect_scope") == "whole-card")
 
 
+def ruled_option(s: Any, ruling: str) -> str | None:
+    """The ruleset's option for ``ruling`` where the ruleset's options are seen (``s.ruled``, set by
+    Spec.ruling_constraints), else None: the text's own questions, where a helper the clauses share
+    must not depend on a ruleset."""
+    ruled = s.__dict__.get("ruled")
+    return ruled(ruling) if ruled is not None else None
+
+
 def victim_source(s: Any) -> str | None:
     """The deck the player stolen from draws from now (cp.steal.2): the draw deck; when it is empty,
     the discard deck if Empty Draw Deck's "If an action card requires you to draw" speaks of his draw
@@ -383,8 +391,7 @@ def victim_source(s: Any) -> str | None:
     src = s.action_source
     if src != "discard-deck":
         return src
-    ruled = s.__dict__.get("ruled")  # set where the ruleset's options are seen (Spec.ruling_constraints)
-    answer = ruled("cp.steal_victim_draw_fallback") if ruled is not None else None
+    answer = ruled_option(s, "cp.steal_victim_draw_fallback")
     if answer is not None:
         return src if answer == "discard_deck" else None
     return None if s.reading("cp.read.draw_requires_you") == "its-player" else src
@@ -444,12 +451,11 @@ def continuation_kind(s: Any) -> Any:
         return "after-action"
     if s.continuing and tp is not None:
         return "normal"  # only with cp.continue_who_plays = master_only
-    if s.action[0] == "continue_round" and tp is not None:
-        # if play stays with him after his continuation card (cp.continue_who_plays); under the
-        # ruleset's master_only a Skip or Force of his acts on nobody, and he decides again too
-        ruled = s.__dict__.get("ruled")  # (set where the ruleset's options are seen)
-        if tp[1] is None or (ruled is not None and ruled("cp.continue_who_plays") == "master_only"):
-            return "normal"
+    # if play stays with him after his continuation card (cp.continue_who_plays); under the
+    # ruleset's master_only a Skip or Force of his acts on nobody, and he decides again too
+    if s.action[0] == "continue_round" and tp is not None and (
+            tp[1] is None or ruled_option(s, "cp.continue_who_plays") == "master_only"):
+        return "normal"
     return None
 
 
@@ -505,8 +511,8 @@ def starts_without_cards(s: Any) -> int | None:
     card: nobody draws (the draw deck is empty, or a War stops the draws, cp.war.2) and he holds
     none, while someone still does."""
     m = next_master(s)
-    ruled = s.__dict__.get("ruled")  # (under a ruleset: a War put down as a Chonk may end the War)
-    ends = s.as_chonk and ruled is not None and ruled("cp.war_chonk_ends_war") == "ends_war"
+    # (under a ruleset: a War put down as a Chonk may end the War)
+    ends = s.as_chonk and ruled_option(s, "cp.war_chonk_ends_war") == "ends_war"
     no_draws = (_war_stops_draws(s) and not ends) or not any(s.draw_after)
     if no_draws and not s.holds(m) and any(any(h) for h in s.hands_after):
         return m

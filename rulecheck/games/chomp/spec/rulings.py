@@ -168,10 +168,16 @@ def _opt_frenzy_special(option: str) -> Any:
     return fn
 
 
+def _frenzy_slap_with_aside(s: Any) -> bool:
+    """A slap on another's card in a Feeding Frenzy while cards are set aside (a replay's race of the
+    3+ player game or Doble Chomp): the question of ``chomp.eel_in_replay``."""
+    return (s.kind == "race" and s.eel and s.step != "new-round" and s.slap is not None and s.slap[1] != s.slap[0]
+            and bool(s.aside) and s.mode in ("standard", "doble-chomp"))
+
+
 def _opt_eel_in_replay(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if s.kind != "race" or not s.eel or s.step == "new-round" or s.slap is None or s.slap[1] == s.slap[0] \
-                or not s.aside or s.mode not in ("standard", "doble-chomp"):
+        if not _frenzy_slap_with_aside(s):
             return None
         # (where the slap wins the Feeding Frenzy: a Bad Chomp leaves the set-aside cards where they are)
         if option == "all_cards":
@@ -668,7 +674,7 @@ def _given_back(s: Any, o: Outcome) -> set[str]:
     """The set-aside cards a Feeding Frenzy's winner does not win but gives back to their owners, to
     their discard piles (``chomp.eel_in_replay = current_cards_only``): the winner's own among them
     are not cards he won (``chomp.two_player_won_cards`` does not place them)."""
-    if (s.kind != "race" or not s.eel or s.slap is None or s.slap[1] == s.slap[0] or s.mode != "doble-chomp"
+    if (s.mode != "doble-chomp" or not _frenzy_slap_with_aside(s)
             or s.ruled("chomp.eel_in_replay") != "current_cards_only"):
         return set()
     return {n for n in card_names(o, "aside") if not is_bad_chompers(n)}
