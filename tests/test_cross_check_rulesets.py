@@ -68,6 +68,7 @@ def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps:
     ("standard", 4, 0),  # the winner's own card in a tie replay, though he made a Bad Chomp
     ("standard", 4, 14),  # a lower card not the lowest, in an Ink Out replay whose Octopus is ignored
     ("standard", 5, 8),  # a card a player washed up in the replay would reclaim goes to the centre
+    ("doble-chomp", 2, 19),  # ... and a Bad Chomper's card is that ruling's, not chomp.doble_replay_winnings'
 ])
 def test_random_ruleset_chomp_games_agree_step_by_step(variant: str, players: int, seed: int) -> None:
     checked, problems = _script().play_chomp(variant, players, seed, 400)

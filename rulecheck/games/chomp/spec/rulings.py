@@ -304,6 +304,8 @@ def _opt_doble_replay_winnings(option: str) -> Any:
                 n = tvar(q, c, i)
                 if option == "all_four" or q == w or _one_can_chomp(s.table[w], c):
                     req.append(takes(s, o, n, w))
+                elif q in s.bad_before:
+                    continue  # (a Bad Chomper's card: chomp.bad_chomp_both_cards, as in the engine)
                 elif s.step == "ink-out-replay":
                     req.append(_back_to(s, o, n, q))
                 else:
