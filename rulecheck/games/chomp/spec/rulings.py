@@ -758,9 +758,7 @@ def _opt_doble_which(option: str) -> Any:
         if slap is None:
             return None
         p, _, t = slap
-        cards = s.table[p]
-        ok = (any if option == "either_card" else all)(can_chomp(c, t) for c in cards)
-        if ok:
+        if _doble_cards_qualify(option, s.table[p], t):
             return conj(neg(bad(o)), wins(o, p), round_over(o))
         return conj(bad(o), o.eq("next", "race-goes-on"))
     return fn
@@ -777,9 +775,16 @@ def _doble_which_overrides(option: str) -> Any:
         slap = _doble_slap_on_the_lowest(s)
         if slap is None or s.step not in ("tie-replay", "ink-out-replay"):
             return static
-        ok = (any if option == "either_card" else all)(can_chomp(c, slap[2]) for c in s.table[slap[0]])
-        return static if ok else [*static, "es.doble-chomp.3[en.tie.3:winner]", "es.doble-chomp.3[en.ink-out.4]"]
+        if _doble_cards_qualify(option, s.table[slap[0]], slap[2]):
+            return static
+        return [*static, "es.doble-chomp.3[en.tie.3:winner]", "es.doble-chomp.3[en.ink-out.4]"]
     return fn
+
+
+def _doble_cards_qualify(option: str, cards: tuple[str, ...], prey: str) -> bool:
+    """Under ``chomp.doble_which_card``: the slapper's cards may chomp the lowest card ``prey``
+    (either of them, or both)."""
+    return (any if option == "either_card" else all)(can_chomp(c, prey) for c in cards)
 
 
 def _uw_turn(s: Any) -> bool:

@@ -256,6 +256,8 @@ def the_object_is_to_collect_all_the_cards(s: Any, o: Outcome) -> Any:
         (p,) = s.active
         return implies(conj(over, holds(s, o, p), nothing_in_the_centre(s, o)),
                        conj(o.require("game", "over"), o.require(f"wins.{pname(p)}", "yes")))
+    if len(s.active) != 2:
+        return None  # (both washed up: chomp.fewer_than_two_left)
     a, b = s.active
     ha, hb = holds(s, o, a), holds(s, o, b)
     parts = [implies(conj(over, ha, hb), o.eq("game", "goes-on"))]
