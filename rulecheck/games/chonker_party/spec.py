@@ -2641,7 +2641,7 @@ def _steal_targets_ruled(s: Any, p: int) -> list[int]:
 
 def _no_trump_winner(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not (may_end_round(s) or _plays_another_with_none(s) is not None) or leader_now(s) is not None:
+        if not may_end_round(s) or leader_now(s) is not None:  # (may_end_round covers a card with no effect too)
             return None
         dest = f"win:{pname(s.master)}" if option == "master" else "discard-deck"
         table = implies(ends_round(o), o.require("table", dest))
