@@ -14,7 +14,7 @@ from rulecheck.core.coverage import cited_clauses
 from rulecheck.core.rulings import load_ruling_points
 from rulecheck.engine import play
 from rulecheck.games import load_game
-from rulecheck.games.chomp.cards import BIG_FISH, PLANKTON, SEAL, SHARK, SHRIMP
+from rulecheck.games.chomp.cards import BIG_FISH, LITTLE_FISH, OCTOPUS, PLANKTON, SEAL, SHARK, SHRIMP
 from rulecheck.games.chomp.state import LAST_TWO, OVER, TURN
 
 PACKAGE = Path(__file__).resolve().parents[1] / "rulecheck" / "games" / "chomp"
@@ -94,6 +94,38 @@ def test_bad_chomp_both_cards_in_a_doble_chomp_replay(option: str) -> None:
         assert SHARK in t.discards[0] and SHARK not in t.discards[1]
     else:
         assert SHARK in t.discards[1] and SHARK not in t.discards[0]
+    assert not game.invariants(t)
+
+
+CHAINED = [["octopus", "octopus", "seal"], ["shrimp", "shark", "bigfish"], ["plankton", "littlefish", "shrimp"]]
+"""Two Ink Outs in a row (chomp.octopus_in_replay = ink_out_again): the first replay ends in another."""
+
+
+@pytest.mark.parametrize("option", ["stay_in_centre", "join_next_replay"])
+def test_chained_replay_cards_options(option: str) -> None:
+    """An Ink Out, and in its replay another Octopus: the replay ends in another replay, so it has
+    no winner for the first Ink Out's cards (Octopus, Shrimp, Plankton), which en.ink-out.4 gives to
+    the replay's winner. They go to the centre for a later winner, or stay set aside with the second
+    Ink Out's cards (ruling chomp.chained_replay_cards); either way the next replay's winner (a
+    Seal) takes them."""
+    game, s = _race("standard", 3, CHAINED, {"chomp.octopus_in_replay": "ink_out_again",
+                                             "chomp.chained_replay_cards": option})
+    first = game.apply(s, ("nobody_slaps",))  # the first Ink Out: nothing is asked
+    assert "chomp.chained_replay_cards" not in first.provenance.rulings
+    s = game.apply(first.state, ("turn_over",)).state  # the replay: Octopus, Shark, Little Fish
+    step = game.apply(s, ("nobody_slaps",))
+    t = step.state
+    assert "chomp.chained_replay_cards" in step.provenance.rulings and t.discards == ((), (), ())
+    if option == "stay_in_centre":
+        assert sorted(t.centre) == sorted([OCTOPUS, SHRIMP, PLANKTON])
+        assert t.aside == ((OCTOPUS,), (SHARK,), (LITTLE_FISH,))
+    else:
+        assert t.centre == ()
+        assert t.aside == ((OCTOPUS, OCTOPUS), (SHRIMP, SHARK), (PLANKTON, LITTLE_FISH))
+    assert not game.invariants(t)
+    s = game.apply(t, ("turn_over",)).state  # Seal, Big Fish, Shrimp
+    t = game.apply(s, ("slap", 0, 2, SHRIMP)).state
+    assert PLANKTON in t.discards[0] and LITTLE_FISH in t.discards[0] and t.centre == ()
     assert not game.invariants(t)
 
 

@@ -69,6 +69,10 @@ def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps:
     ("standard", 4, 14),  # a lower card not the lowest, in an Ink Out replay whose Octopus is ignored
     ("standard", 5, 8),  # a card a player washed up in the replay would reclaim goes to the centre
     ("doble-chomp", 2, 19),  # ... and a Bad Chomper's card is that ruling's, not chomp.doble_replay_winnings'
+    ("standard", 3, 13),  # replays ending in a tie or an Ink Out: the earlier cards to the centre
+    ("standard", 3, 9),  # ... or back to their owners (chomp.chained_replay_cards = owners_reclaim)
+    ("standard", 5, 27),  # ten chained replays, the tie rounds' cards kept apart (tie_replay_winnings)
+    ("standard", 5, 3),  # a Feeding Frenzy in a tie replay gives a washed-up player's set-aside card to the centre
 ])
 def test_random_ruleset_chomp_games_agree_step_by_step(variant: str, players: int, seed: int) -> None:
     checked, problems = _script().play_chomp(variant, players, seed, 400)

@@ -154,6 +154,36 @@ def test_a_reclaimed_card_reads_two_ways_and_each_option_is_the_engines() -> Non
         assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
 
 
+def test_a_replay_ending_in_another_is_a_gap_each_option_closes() -> None:
+    """An Ink Out whose replay turns up another Octopus: the replay ends in another replay and has no
+    winner for the first Ink Out's cards, which the text gives to the replay's winner (en.ink-out.4).
+    Where they go is open (the frame no longer keeps them set aside), and each option of
+    chomp.chained_replay_cards decides it: the engine's outcome under that option."""
+    from chomp_helpers import deal_with_tops
+
+    from rulecheck.games import load_game
+    from rulecheck.games.chomp.spec_engine import engine_outcomes, rename, situation
+
+    places = set()
+    for option in ("stay_in_centre", "join_next_replay"):
+        game = load_game("chomp", "standard", 3, {"choices": {"chomp.octopus_in_replay": "ink_out_again",
+                                                              "chomp.chained_replay_cards": option}})
+        s = game.new_initial_state(deal=deal_with_tops(game, [["octopus", "octopus", "seal"],
+                                                              ["shrimp", "shark", "bigfish"],
+                                                              ["plankton", "littlefish", "shrimp"]]))
+        for action in (("turn_over",), ("nobody_slaps",), ("turn_over",)):
+            s = game.apply(s, action).state
+        sit, new = situation(s, ("nobody_slaps",))
+        plain, _ = determinacy(SPEC, sit, choices={"chomp.octopus_in_replay": "ink_out_again"})
+        assert plain.kind == "gap" and any(n.startswith("card.aside-ink-out.") for n in plain.differ), plain
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        (_, key), = engine_outcomes(game, s, ("nobody_slaps",))
+        assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
+        places.add(dict(ruled.outcome)[next(n for n in dict(ruled.outcome) if ".shrimp." in n and "aside" in n)])
+    assert places == {"centre", "set-aside"}
+
+
 def test_a_war_that_ties_again_reads_two_ways_and_each_option_is_the_engines() -> None:
     """Underwater War: the war's face-up cards (two Sharks) tie again. Read as another tie, another
     war follows (en.underwater-war.3); read as the round's turn-over only, the text leaves it open (a

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import rulecheck.core.spec as core_spec
-from rulecheck.check.determinacy import SpecRun, _answers_of, check_explored
+from rulecheck.check.determinacy import SpecRun, _answers_of, _decided_by, check_explored
 from rulecheck.check.explore import Config, explore
 from rulecheck.games.chonker_party.spec import SPEC as PARTY
 from rulecheck.games.chonker_party.spec import whole_outcome_is
@@ -59,7 +59,21 @@ def test_a_ruling_is_answered_by_the_text_only_if_the_text_is_not_open_on_what_i
     core_spec.fresh_solver()
     a, b = (("note", "a"), ("winner", "P1")), (("note", "a"), ("winner", "P2"))
     run = SpecRun("raw")
-    assert _answers_of(spec, _Sit(strict), {"A": {a}, "B": {b}}, None, run) == answer
+    assert _answers_of(spec, _Sit(strict), {"A": {a}, "B": {b}}, {"winner"}, None, run) == answer
+
+
+def test_what_a_ruling_decides_is_where_its_options_alone_part() -> None:
+    """Two ruling points open in one step: R decides the winner, S the note. What R decides is
+    where R's options alone part the outcomes (the winner), not where S's do (the note): else a
+    text open on S's question would look open on R's."""
+    a1, b1 = (("note", "a"), ("winner", "P1")), (("note", "a"), ("winner", "P2"))
+    a2, b2 = (("note", "b"), ("winner", "P1")), (("note", "b"), ("winner", "P2"))
+    leaves = [({"R": "A", "S": "x"}, a1), ({"R": "B", "S": "x"}, b1),
+              ({"R": "A", "S": "y"}, a2), ({"R": "B", "S": "y"}, b2)]
+    assert _decided_by(leaves, "R", None) == {"winner"}
+    assert _decided_by(leaves, "S", None) == {"note"}
+    # no two outcomes part on R alone: every place its options' outcomes differ
+    assert _decided_by([({"R": "A", "S": "x"}, a1), ({"R": "B", "S": "y"}, b2)], "R", None) == {"note", "winner"}
 
 
 def test_what_the_check_says_of_the_rulings_does_not_depend_on_the_solver_s_models(

@@ -731,15 +731,16 @@ def _readings_ruled(run: SpecRun, spec: Spec, game: Any, choices: Mapping[str, s
 
 def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: list[tuple[dict[str, str], Any]],
                    ruling: str, impossible: Any, run: SpecRun) -> list[str] | None:
-    """In a situation the text leaves open (a gap, under every reading), whether it still answers
-    ``ruling``'s own question: it allows the engine's outcome under exactly one of the ruling's
-    options, and no outcome it allows differs from that option's in what the ruling decides (the
-    facts and places on which its options' outcomes differ). Returns the options it excludes, or
-    None where the question itself is open (two or more options allowed, an allowed outcome that
-    differs there, a conflict, readings that disagree, or no way to tell). Every part of the answer
-    is a question to the solver, not read off the outcomes that showed the gap, so it does not
-    depend on which ones the solver found."""
-    if first.kind != "gap" or text.differing or spec.key_term is None:
+    """In a situation the text leaves open (a gap, or readings that part), whether it still answers
+    ``ruling``'s own question, under every reading: it allows the engine's outcome under exactly one
+    of the ruling's options (in what the ruling decides: :func:`_decided_by`), and no outcome it
+    allows differs from that option's in what the ruling decides. Returns the options it excludes,
+    or None where the question itself is open (two or more options allowed, an allowed outcome
+    that differs there, a conflict, readings that answer it differently, or no way to tell). Every
+    part of the answer is a question to the solver, not read off the outcomes that showed the gap,
+    so it does not depend on which ones the solver found."""
+    if spec.key_term is None or any(v.kind == "conflict" for _, v in text.verdicts) or \
+            (first.kind != "gap" and not text.differing):
         return None
     by_option: dict[str, set[Any]] = {}
     for opts, k in leaves:
@@ -747,27 +748,54 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
             by_option.setdefault(opts[ruling], set()).add(k)
     if len(by_option) < 2:
         return None
-    memo = (sit, ruling, tuple(sorted((o, tuple(sorted(ks, key=repr))) for o, ks in by_option.items())))
+    decides = _decided_by(leaves, ruling, impossible)
+    memo = (sit, ruling, tuple(sorted((o, tuple(sorted(ks, key=repr))) for o, ks in by_option.items())),
+            tuple(sorted(map(repr, decides))))
     if memo not in _ANSWERS:
         if len(_ANSWERS) > 100_000:
             _ANSWERS.clear()
-        _ANSWERS[memo] = _answers_of(spec, sit, by_option, impossible, run)
+        answers = {_answers_of(spec, sit, by_option, decides, impossible, run, dict(rr))
+                   for rr, _ in (text.verdicts if text.differing else (((), first),))}
+        _ANSWERS[memo] = answers.pop() if len(answers) == 1 else None
     found = _ANSWERS[memo]
     return None if found is None else list(found)
+
+
+def _decided_by(leaves: list[tuple[dict[str, str], Any]], ruling: str, impossible: Any) -> set[Any]:
+    """What ``ruling`` decides in the step: the facts and places on which the engine's outcomes
+    differ between two of its options, every other ruling point both consulted answered the same
+    (where another ruling point is also open in the step, what that one decides is not this one's
+    question; one consulted under one option only is part of what the option does). Where
+    no two outcomes pair up so, every fact and place on which any two of its options' outcomes
+    differ."""
+    paired: set[Any] = set()
+    for (a, ka), (b, kb) in combinations(leaves, 2):
+        if impossible is not None and impossible in (ka, kb):
+            continue
+        if a.get(ruling) not in (None, b.get(ruling)) and ruling in b and \
+                all(a[r] == b[r] for r in (a.keys() & b.keys()) - {ruling}):
+            paired |= _aspects(ka, kb)
+    if paired:
+        return paired
+    keys = [k for opts, k in leaves if ruling in opts and (impossible is None or k != impossible)]
+    return set().union(*(_aspects(a, b) for a, b in combinations(keys, 2)))
 
 
 _ANSWERS: dict[Any, tuple[str, ...] | None] = {}
 
 
-def _answers_of(spec: Spec, sit: Any, by_option: dict[str, set[Any]], impossible: Any,
-                run: SpecRun) -> tuple[str, ...] | None:
-    # the options whose outcome the text allows: the question is answered if exactly one is
+def _answers_of(spec: Spec, sit: Any, by_option: dict[str, set[Any]], decides: set[Any], impossible: Any,
+                run: SpecRun, readings: Mapping[str, str] | None = None) -> tuple[str, ...] | None:
+    # the options whose outcome the text allows, in what the ruling point decides (elsewhere the
+    # text may rule out every option's outcome: another ruling point's question): the question is
+    # answered if exactly one is
+    like = None if "*" in decides else frozenset(decides)
     allowed: dict[str, Any] = {}
     for option, keys in sorted(by_option.items()):
         if impossible in keys:
             allowed[option] = impossible
             continue
-        found = next((k for k in sorted(keys, key=repr) if _allows(spec, sit, k, run)), None)
+        found = next((k for k in sorted(keys, key=repr) if _allows(spec, sit, k, run, like, readings)), None)
         if found is not None:
             allowed[option] = found
     if len(allowed) != 1:
@@ -780,10 +808,8 @@ def _answers_of(spec: Spec, sit: Any, by_option: dict[str, set[Any]], impossible
     excluded = tuple(o for o in sorted(by_option) if o != option)
     if impossible is not None and key == impossible:
         return excluded
-    decides = set().union(*(_aspects(a, b) for a, b in combinations(
-        [k for keys in by_option.values() for k in keys if impossible is None or k != impossible], 2)))
     run.solver_calls += 1
-    return None if allows_unlike(spec, sit, key, None if "*" in decides else decides) else excluded
+    return None if allows_unlike(spec, sit, key, None if "*" in decides else decides, readings) else excluded
 
 
 def _aspects(a: Any, b: Any) -> set[Any]:
@@ -805,13 +831,15 @@ def _as_map(key: tuple[Any, ...]) -> dict[Any, Any]:
     return out
 
 
-def _allows(spec: Spec, sit: Any, key: Any, run: SpecRun) -> bool:
-    """Whether the clauses (default readings, no ruling) allow the outcome ``key`` in ``sit``."""
-    memo = (sit, key)
+def _allows(spec: Spec, sit: Any, key: Any, run: SpecRun, aspects: frozenset[Any] | None = None,
+            readings: Mapping[str, str] | None = None) -> bool:
+    """Whether the clauses (default readings, or ``readings``; no ruling) allow the outcome ``key``
+    in ``sit`` (with ``aspects``: an outcome that agrees with it on those facts and places)."""
+    memo = (sit, key, aspects, tuple(sorted((readings or {}).items())))
     found = _ALLOWS.get(memo)
     if found is None:
         run.solver_calls += 1
-        found = _ALLOWS[memo] = satisfies(spec, sit, key=key)[0]
+        found = _ALLOWS[memo] = satisfies(spec, sit, key=key, aspects=aspects, readings=readings or None)[0]
         if len(_ALLOWS) > 100_000:
             _ALLOWS.clear()
     return found

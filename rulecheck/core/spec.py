@@ -1000,14 +1000,15 @@ def _another(q: _Question, spec: Spec, key1: Any, skip: int | None, max_swaps: i
         q.solver.pop()
 
 
-def allows_unlike(spec: Spec, sit: Any, key: Any, aspects: Collection[Any] | None) -> bool:
-    """Whether the clauses (default readings, no ruling) allow an outcome that differs from the
-    comparison key ``key`` in one of ``aspects`` (fact names and places; None: in anything; needs
-    ``spec.key_term``).
+def allows_unlike(spec: Spec, sit: Any, key: Any, aspects: Collection[Any] | None,
+                  readings: Mapping[str, str] | None = None) -> bool:
+    """Whether the clauses (default readings, or ``readings``; no ruling) allow an outcome that
+    differs from the comparison key ``key`` in one of ``aspects`` (fact names and places; None: in
+    anything; needs ``spec.key_term``).
     A logical fact of the situation, whatever outcome the solver finds first."""
     if spec.key_term is None:
         raise ValueError(f"the {spec.game} specification cannot read a comparison key")
-    _, _, out, tracked, principles, _ = _ask(spec, sit, None, None)
+    _, _, out, tracked, principles, _ = _ask(spec, sit, readings or None, None)
     with _Question(out, tracked + principles) as q:
         q.add(f"(not {smt(spec.key_term(out, key, aspects))})")
         return q.check() == z3.sat
@@ -1015,10 +1016,11 @@ def allows_unlike(spec: Spec, sit: Any, key: Any, aspects: Collection[Any] | Non
 
 def satisfies(spec: Spec, sit: Any, values: Mapping[str, str] | None = None, *,
               readings: Mapping[str, str] | None = None, choices: Mapping[str, str | None] | None = None,
-              key: Any = None) -> tuple[bool, tuple[str, ...]]:
+              key: Any = None, aspects: Collection[Any] | None = None) -> tuple[bool, tuple[str, ...]]:
     """Whether the outcome ``values`` (e.g. the engine's step), or any outcome whose comparison
-    key is ``key`` (needs ``spec.key_term``), is allowed by the clauses (and the ruling
-    constraints of ``choices``); if not, the clauses it breaks (an unsat core)."""
+    key is ``key`` (needs ``spec.key_term``; with ``aspects``, any outcome that agrees with ``key``
+    on those fact names and places), is allowed by the clauses (and the ruling constraints of
+    ``choices``); if not, the clauses it breaks (an unsat core)."""
     _, _, out, tracked, principles, _ = _ask(spec, sit, readings, choices)
     if key is not None and spec.key_term is None:
         raise ValueError(f"the {spec.game} specification cannot read a comparison key")
@@ -1026,7 +1028,7 @@ def satisfies(spec: Spec, sit: Any, values: Mapping[str, str] | None = None, *,
         if values is not None:
             q.add(out.equals(values))
         if key is not None:
-            q.add(smt(spec.key_term(out, key)))
+            q.add(smt(spec.key_term(out, key) if aspects is None else spec.key_term(out, key, aspects)))
         if q.check() == z3.sat:
             return True, ()
         return False, q.core()

@@ -506,6 +506,10 @@ says, and the round ends. Otherwise the race starts:
   tie, a Bad Chomper's to `aside_bad`) and everyone turns over again (step `tie-replay`); and when the round ends
   with no winner, every `aside_bad` card goes to the centre (en.bad-chomp.9), also when nobody can turn over a
   card in a replay.
+- A replay that ends in another replay (a tie or an Ink Out in the step `ink-out-replay` or `tie-replay`, or
+  `replay_like_tie`): before the new cards are set aside, every `aside` and `aside_tie` card goes to the centre
+  (`chomp.chained_replay_cards = stay_in_centre`), or (`join_next_replay`) they all go to `aside_tie` if the new
+  cards will (a tie under `chomp.tie_replay_winnings = chompable_only`), else to `aside`; `aside_bad` cards stay.
 
 **End of a round.** Tables and set-aside cards are empty, marks cleared, step `new-round`. Players with no cards
 left (pile and discard pile) are out (washed up). Three or more in: the next turn-over. Two left: the phase is

@@ -1020,6 +1020,7 @@ STD_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.bad_chomp_both_cards",
         "chomp.tie_replay_winnings",
         "chomp.tie_replay_players",
+        "chomp.chained_replay_cards",
         "chomp.nobody_slaps",
         "chomp.nobody_can_chomp",
         "chomp.replay_no_card",
@@ -1717,6 +1718,28 @@ class _Std:
         chompable = self.rule("chomp.tie_replay_winnings", pc, inp)("chompable_only")
         return chompable if self.tie_bucket else None
 
+    def chained_replay(self, w: Sym, pc: Any, inp: State, tie_bucket: Any = None) -> None:
+        """standard.chained_replay: a replay that ends in another replay (path ``pc``) has no winner
+        for the cards set aside before it (not a Bad Chomper's): to the centre, or they join the
+        next replay's set-aside cards (with the tie-round cards where ``tie_bucket``, a Bool; None:
+        never) (``chomp.chained_replay_cards``)."""
+        in_replay = z3.Or(w["step"] == _st.REPLAY, w["step"] == _st.TIE_REPLAY)
+        chained = z3.And(in_replay, z3.Or([x != 0 for q in range(self.n) for x in self.set_aside(w, q)]))
+        join = self.rule("chomp.chained_replay_cards", z3.And(pc, chained), inp)("join_next_replay")
+        centre = z3.And(chained, z3.Not(join))
+        to_tie = z3.And(chained, join, tie_bucket) if tie_bucket is not None else z3.BoolVal(False)
+        to_aside = z3.And(chained, join, z3.Not(to_tie))
+        for q in range(self.n):
+            self.add(w, "centre_", self.set_aside(w, q), centre)
+            if self.tie_bucket:
+                aside, ties = self.vec(w, f"aside{q}_"), self.tie_vec(w, q)
+                self.add(w, f"aside_tie{q}_", aside, to_tie)
+                self.add(w, f"aside{q}_", ties, to_aside)
+                self.zero(w, f"aside{q}_", z3.Or(centre, to_tie))
+                self.zero(w, f"aside_tie{q}_", z3.Or(centre, to_aside))
+            else:
+                self.zero(w, f"aside{q}_", centre)
+
     def set_aside_played(self, w: Sym, p: int, counts: list[Any], tie_bucket: Any) -> None:
         """Player p's face-up cards (``counts``) set aside for a replay (``Work.set_aside_table``):
         a Bad Chomper's with the Bad Chompers' cards, the others with the tie-round cards when
@@ -1882,12 +1905,14 @@ class _Std:
         pc_tie = z3.And(pc, act == S_TIE)
         bucket = self.tie_replay_bucket(pc_tie, inp)
         tied = self.rule("chomp.tie_replay_players", pc_tie, inp)("tied_only")
+        self.chained_replay(tie, pc_tie, inp, bucket)
         self.replay(tie, _st.TIE_REPLAY, [z3.If(tied, bits[p], tie[f"act{p}"]) for p in range(n)], bucket)
         results.append((act == S_TIE, tie))
         # nobody slaps
         pc_nb = z3.And(pc, act == S_NOBODY)
         ink = (w["race"] & _st.KIND_MASK) == _st.RK_INKOUT
         ink_w = w.copy()
+        self.chained_replay(ink_w, z3.And(pc_nb, ink), inp)
         self.replay(ink_w, _st.REPLAY, [ink_w[f"act{p}"] for p in range(n)])
         anyone = z3.Or(valid_pl)
         o1 = self.rule("chomp.nobody_slaps", z3.And(pc_nb, z3.Not(ink), anyone), inp)
@@ -1896,6 +1921,7 @@ class _Std:
         centre = z3.If(anyone, o1("stay_in_centre"), o2("stay_in_centre"))
         lt = w.copy()  # (as after a tie: standard.set_aside_for_a_tie_replay)
         lt_bucket = self.tie_replay_bucket(z3.And(pc_nb, z3.Not(ink), like_tie), inp)
+        self.chained_replay(lt, z3.And(pc_nb, z3.Not(ink), like_tie), inp, lt_bucket)
         self.replay(lt, _st.TIE_REPLAY, [lt[f"act{p}"] for p in range(n)], lt_bucket)
         nb = w.copy()
         for q in range(n):

@@ -146,6 +146,7 @@ DOBLE_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.bad_chomp_no_card",
         "chomp.tie_replay_winnings",
         "chomp.tie_replay_players",
+        "chomp.chained_replay_cards",
         "chomp.doble_replay_winnings",
         "chomp.bad_chomp_both_cards",
         "chomp.nobody_slaps",
@@ -514,7 +515,9 @@ class _Doble(_Std):
             lnl_rel += [z3.And(h, has_mine, z3.ULT(low, c), z3.ULT(c, mine)) for h, c in self.cards(w, 1 - p)]
         not_lowest = z3.Or(lnl_rel)
         lnl = self.rule("chomp.lower_not_lowest", z3.And(pc_d, not_lowest), inp)
-        split = z3.Or([z3.And(w[f"cnt{p}"] == 2, some, z3.ULE(w[f"lo{p}"], low), z3.ULT(low, w[f"hi{p}"]))
+        # one of a player's two cards can chomp the lowest, the other can't (an ignored Octopus can't)
+        split = z3.Or([z3.And(w[f"cnt{p}"] == 2, some,
+                              z3.Xor(*[z3.And(self.ordinary(c), z3.ULT(low, c)) for c in (w[f"lo{p}"], w[f"hi{p}"])]))
                        for p in range(2)])
         both = self.rule("chomp.doble_which_card", z3.And(pc_d, split), inp)("both_cards")
         f_doble = flags | z3.If(own_ok, _bv(_st.F_OWN_OK, RACE_BITS), _bv(0, RACE_BITS)) \
@@ -602,12 +605,14 @@ class _Doble(_Std):
         pc_tie = z3.And(pc, act == D_TIE)
         bucket = self.tie_replay_bucket(pc_tie, inp)
         self.rule("chomp.tie_replay_players", pc_tie, inp)  # both tied: the same two players replay
+        self.chained_replay(tie, pc_tie, inp, bucket)
         self.replay(tie, _st.TIE_REPLAY, [tie[f"act{p}"] for p in range(2)], bucket)
         results.append((act == D_TIE, tie))
         # nobody slaps
         pc_nb = z3.And(pc, act == D_NOBODY)
         ink = (w["race"] & _st.KIND_MASK) == _st.RK_INKOUT
         ink_w = w.copy()
+        self.chained_replay(ink_w, z3.And(pc_nb, ink), inp)
         self.replay(ink_w, _st.REPLAY, [ink_w[f"act{p}"] for p in range(2)])
         anyone = z3.Or(valid_pl)
         o1 = self.rule("chomp.nobody_slaps", z3.And(pc_nb, z3.Not(ink), anyone), inp)
@@ -616,6 +621,7 @@ class _Doble(_Std):
         centre = z3.If(anyone, o1("stay_in_centre"), o2("stay_in_centre"))
         lt = w.copy()  # (as after a tie: standard.set_aside_for_a_tie_replay)
         lt_bucket = self.tie_replay_bucket(z3.And(pc_nb, z3.Not(ink), like_tie), inp)
+        self.chained_replay(lt, z3.And(pc_nb, z3.Not(ink), like_tie), inp, lt_bucket)
         self.replay(lt, _st.TIE_REPLAY, [lt[f"act{p}"] for p in range(2)], lt_bucket)
         nb = w.copy()
         for q in range(2):

@@ -375,7 +375,9 @@ def race_for(ctx: Context, table: tuple[tuple[int, ...], ...], step: int, doble:
             elif opt == "wins_round":
                 race |= F_LNL_WIN
         low = lowest(table)
-        if any(min(cs) <= low < max(cs) for cs in table if len(cs) == 2) and \
+        # (where one of a player's two cards can chomp the lowest and the other can't: an ignored
+        # Octopus, chomp.octopus_in_replay, chomps nothing, whatever its code)
+        if any(CAN_CHOMP[cs[0]][low] != CAN_CHOMP[cs[1]][low] for cs in table if len(cs) == 2) and \
                 ctx.rule("chomp.doble_which_card") == "both_cards":
             race |= F_DOBLE_BOTH
     return race | kind
@@ -564,7 +566,31 @@ def set_aside_for_a_tie_replay(w: Work, ctx: Context) -> None:
     ``chomp.tie_replay_winnings = chompable_only``, as tie-round cards of which the replay's winner
     takes only those she can chomp."""
     tie_bucket = ctx.rule("chomp.tie_replay_winnings") == "chompable_only"
+    chained_replay(w, ctx, tie_bucket)
     w.set_aside_table(tie=(1 << len(w.table)) - 1 if tie_bucket else 0, bad=w.bad)
+
+
+def chained_replay(w: Work, ctx: Context, tie_bucket: bool) -> None:
+    """A replay that ends in another replay (a tie or an Ink Out in it, or nobody slapping,
+    replayed like a tie) has no winner to take the cards set aside before it, which the text gives
+    to the replay's winner (en.ink-out.4, en.tie.3, es.ink-out.4, es.empate.3). Ruling
+    ``chomp.chained_replay_cards``: they go to the centre for a later winner, as a Bad Chomp's
+    cards when a round has no winner (en.bad-chomp.9), or they join the cards set aside for the
+    next replay and share their fate (with the tie-round cards, ``tie_bucket``, where the next
+    replay's cards go there). A Bad Chomper's set-aside cards stay aside: the round's winner takes
+    them (en.bad-chomp.8)."""
+    if (w.step != REPLAY and w.step != TIE_REPLAY) or not (_any_cards(w.aside) or _any_cards(w.aside_tie)):
+        return
+    ctx.cite("en.ink-out.4", "es.ink-out.4", "en.tie.3", "es.empate.3")
+    n = len(w.aside)
+    if ctx.rule("chomp.chained_replay_cards") == "join_next_replay":
+        joined = tuple(tuple(sorted(w.aside[q] + w.aside_tie[q])) for q in range(n))
+        w.aside, w.aside_tie = (((),) * n, joined) if tie_bucket else (joined, ((),) * n)
+        return
+    ctx.cite("en.bad-chomp.9", "es.malos-mordiscos.9")
+    for q in range(n):
+        w.to_centre(w.aside[q] + w.aside_tie[q])
+    w.aside = w.aside_tie = ((),) * n
 
 
 def nobody_slaps(w: Work, ctx: Context, s: ChompState) -> None:
@@ -614,6 +640,7 @@ def ink_out(w: Work, ctx: Context) -> None:
     in an Ink Out is a Bad Chomp, :func:`~rulecheck.games.chomp.race.classify`; the replay's winner
     takes the set-aside cards, :func:`spoils_for`.)"""
     ctx.cite("en.ink-out.2", "es.ink-out.2")
+    chained_replay(w, ctx, False)
     w.set_aside_table(bad=w.bad)
     w.replay = w.active
     _replay(w, ctx, REPLAY)

@@ -13,9 +13,11 @@ from typing import Any
 from rulecheck.core.spec import Outcome, Principle, conj, disj, implies, neg
 from rulecheck.games.chomp.spec.vocabulary import (
     all_of,
+    another_replay,
     bad,
     card_names,
     goes,
+    is_bad_chompers,
     is_race,
     owner_of,
     pname,
@@ -81,7 +83,12 @@ def _cards_go_to_owner_or_winner(s: Any, o: Outcome) -> Any:
 def _unmoved_cards_stay(s: Any, o: Outcome) -> Any:
     if s.kind not in ("race", "turn"):
         return None
-    req = [goes(o, n, "set-aside") for n in card_names(o, "aside") if n not in s.mentioned]
+    # (cards set aside for a replay wait for its winner: if it ends in another replay, it has none,
+    # and where they go is what the text leaves open; a Bad Chomper's wait for the round's winner)
+    chained = another_replay(o) if reclaims(s) else False
+    req = [goes(o, n, "set-aside") if is_bad_chompers(n) or chained is False
+           else implies(neg(chained), goes(o, n, "set-aside"))
+           for n in card_names(o, "aside") if n not in s.mentioned]
     req += [goes(o, n, "centre") for n in card_names(o, "centre") if n not in s.mentioned]
     # a player who is not to turn over cards keeps his pile (one who is, but whom no clause tells
     # what to do, is what the text leaves open)
@@ -143,8 +150,9 @@ PRINCIPLES = [
               "No card goes to a player's pile unless it is his own or he won it; ownerless cards "
               "in the centre go nowhere but to a winner.", _cards_go_to_owner_or_winner),
     Principle("frame.unmoved_cards_stay",
-              "A card that no applicable clause moves stays where it is: set aside, in the centre, or "
-              "in its owner's pile.", _unmoved_cards_stay),
+              "A card that no applicable clause moves stays where it is: set aside (but not once the "
+              "replay it waits for ends in another replay), in the centre, or in its owner's pile.",
+              _unmoved_cards_stay),
     Principle("frame.only_named_winners",
               "Nobody wins the round unless an applicable clause makes him the winner.", _only_named_winners),
     Principle("frame.penalty_only_for_a_bad_chomp",

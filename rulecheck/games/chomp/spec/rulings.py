@@ -22,6 +22,7 @@ from rulecheck.games.chomp.spec.two_player import face_up, faces, race_on_the_ca
 from rulecheck.games.chomp.spec.vocabulary import (
     ACTION_CARDS,
     all_of,
+    another_replay,
     bad,
     can_chomp,
     card_names,
@@ -182,9 +183,12 @@ def _opt_eel_in_replay(option: str) -> Any:
         # (where the slap wins the Feeding Frenzy: a Bad Chomp leaves the set-aside cards where they are)
         if option == "all_cards":
             return for_each_winner(s, o, lambda w: all_of([takes(s, o, n, w) for n in card_names(o, "aside")]))
-        # (a Bad Chomper's cards of an earlier round of this one: the winner's, en.bad-chomp.8)
+        # (a Bad Chomper's cards of an earlier round of this one: the winner's, en.bad-chomp.8; a
+        # player washed up during the replay has no discard pile to take his back into: the centre)
         return for_each_winner(s, o, lambda w: all_of([
-            takes(s, o, n, w) if is_bad_chompers(n) else to_discard(o, n, owner_of(n))  # type: ignore[arg-type]
+            takes(s, o, n, w) if is_bad_chompers(n)
+            else to_discard(o, n, owner_of(n)) if owner_of(n) in s.active  # type: ignore[arg-type]
+            else goes(o, n, "centre")
             for n in card_names(o, "aside")]))
     return fn
 
@@ -360,6 +364,22 @@ def _opt_tie_winnings(option: str) -> Any:
 
         won = for_each_winner(s, o, body)
         return None if won is None else implies(is_race(o, "chomp"), won)
+    return fn
+
+
+def _opt_chained_replay(option: str) -> Any:
+    """``chomp.chained_replay_cards``: a replay that ends in another replay has no winner to take the
+    cards set aside before it (en.ink-out.4, en.tie.3 give them to the replay's winner). They go to
+    the centre (``stay_in_centre``), or stay set aside with the next replay's cards
+    (``join_next_replay``: the next replay's clauses then treat them as its own round's). A Bad
+    Chomper's are not this ruling's: they stay aside for the round's winner (en.bad-chomp.8)."""
+    where = "centre" if option == "stay_in_centre" else "set-aside"
+
+    def fn(s: Any, o: Outcome) -> Any:
+        earlier = [n for n in card_names(o, "aside") if not is_bad_chompers(n)]
+        if not reclaims(s) or not earlier:
+            return None
+        return implies(another_replay(o), conj(*[goes(o, n, where) for n in earlier]))
     return fn
 
 
@@ -555,8 +575,8 @@ def _opt_replay_nobody(option: str, modes: tuple[str, ...]) -> Any:
         out = _washed_up_now(s)
         for n in card_names(o, "aside"):
             owner = owner_of(n)
-            # (an owner washed up at this turn-over has no discard pile to take them back into)
-            back = option == "owners_reclaim" and owner is not None and owner not in out and not is_bad_chompers(n)
+            # (an owner washed up, at this turn-over or before, has no discard pile to take them back into)
+            back = option == "owners_reclaim" and owner in s.active and owner not in out and not is_bad_chompers(n)
             req.append(to_discard(o, n, owner) if back else goes(o, n, "centre"))  # type: ignore[arg-type]
         return conj(*req)
     return fn
@@ -1085,6 +1105,8 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("all_tie_cards", "chompable_only"):
         out.append(_rc("chomp.tie_replay_winnings", opt, _opt_tie_winnings(opt),
                        _everywhere(("en.tie.3[cards]", "en.tie.4", "en.tie.5", "en.gameplay.4"))))
+    for opt in ("stay_in_centre", "join_next_replay"):
+        out.append(_rc("chomp.chained_replay_cards", opt, _opt_chained_replay(opt)))
     for opt in ("when_needed", "when_pile_runs_out"):
         out.append(_rc("chomp.reshuffle_when", opt, _opt_reshuffle(opt), ("en.outcomes.5",)))
     for opt in ("survivor_wins", "shared_last_round"):

@@ -575,6 +575,12 @@ def reclaims(s: Any) -> bool:
     return s.kind == "race" and s.mode in ("standard", "doble-chomp") and s.step in ("ink-out-replay", "tie-replay")
 
 
+def another_replay(o: Outcome) -> Any:
+    """A test: the step ends in a replay (in a replay's race, :func:`reclaims`: that replay ends in
+    another, so it has no winner to take the cards set aside before it)."""
+    return disj(o.eq("next", "ink-out-replay"), o.eq("next", "tie-replay"))
+
+
 def is_reclaimed(s: Any, name: str, q: int | None) -> bool:
     """Whether the card ``name`` of ``q``, if the replay's winner does not take it, is one of the
     cards "reclaimed by the players who turned them over" (en.ink-out.5, en.tie.5): in a replay's
