@@ -156,7 +156,7 @@ def test_a_loop_is_confirmed_by_a_full_deck_game_that_comes_back_to_a_state() ->
     move the fairness assumption rules out, confirms the small deck's loop (its actions repeated
     are a play that never ends) and refutes a finding that said every loop needs such a move."""
     cfg = Config("chomp", "standard", 3, "full", "recommended")
-    stats = playout_stats(cfg.load(), 40, 3400, 5_000, cfg)  # seed 3427 loops
+    stats = playout_stats(cfg.load(), 40, 49_160, 5_000, cfg)  # seed 49174 loops
     small = {"game": "chomp", "variant": "standard", "players": 3, "ruleset": "recommended", "deck": "mini"}
     fair = Finding("chomp.cycle.standard", "chomp", "non-termination", "high", "loop", configs=(small,),
                    data={"fair": True})
@@ -230,15 +230,15 @@ def test_a_gap_the_playouts_miss_is_confirmed_by_more_seeded_games() -> None:
 
 def test_a_loop_and_a_gap_the_playouts_miss_are_found_by_more_seeded_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The targeted search looks for a loop that keeps the fairness assumption as well: seeded
-    3-player game 3427 comes back to a state (the game alone is kept, and confirms the loop). A
+    3-player game 49174 comes back to a state (the game alone is kept, and confirms the loop). A
     gap's ruling point is looked for in each configuration in turn: no 3-player game of the first
-    batch consults chomp.two_player_nobody_can_play, 4-player game 2181 does."""
+    batch consults chomp.two_player_nobody_can_play, 4-player game 730 does."""
     from rulecheck.audit import jobs
 
     three = Config("chomp", "standard", 3, "full", "recommended")
     four = Config("chomp", "standard", 4, "full", "recommended")
-    found = jobs.targeted_job([(three, 3_400)], [("loop", "fair loop")], 5_000, None)
-    assert isinstance(found, list) and [(st.seed, st.games) for st in found] == [(3_427, 1)]
+    found = jobs.targeted_job([(three, 49_000)], [("loop", "fair loop")], 5_000, None)
+    assert isinstance(found, list) and [(st.seed, st.games) for st in found] == [(49_174, 1)]
     small = {"game": "chomp", "variant": "standard", "players": 3, "ruleset": "recommended", "deck": "mini"}
     cycle = Finding("chomp.cycle.standard", "chomp", "non-termination", "high", "loop", configs=(small,),
                     data={"fair": True})
@@ -246,10 +246,10 @@ def test_a_loop_and_a_gap_the_playouts_miss_are_found_by_more_seeded_games(monke
 
     monkeypatch.setattr(jobs, "TARGETED_GAMES", 500)
     notes: list[str] = []
-    found = jobs.targeted_job([(three, 0), (four, 2_000)], [("ruling", "chomp.two_player_nobody_can_play")],
+    found = jobs.targeted_job([(three, 0), (four, 500)], [("ruling", "chomp.two_player_nobody_can_play")],
                               5_000, notes.append)
     assert isinstance(found, list) and [st.config for st in found] == [four]
-    assert found[0].ruling_steps["chomp.two_player_nobody_can_play"][0][0] == 2_181
+    assert found[0].ruling_steps["chomp.two_player_nobody_can_play"][0][0] == 730
     assert "met none" in notes[0] and "met chomp.two_player_nobody_can_play" in notes[1]
 
 
