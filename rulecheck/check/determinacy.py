@@ -754,9 +754,14 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
     if memo not in _ANSWERS:
         if len(_ANSWERS) > 100_000:
             _ANSWERS.clear()
-        answers = {_answers_of(spec, sit, by_option, decides, impossible, run, dict(rr))
-                   for rr, _ in (text.verdicts if text.differing else (((), first),))}
-        _ANSWERS[memo] = answers.pop() if len(answers) == 1 else None
+        found = None
+        for rr, _ in text.verdicts if text.differing else (((), first),):
+            answer = _answers_of(spec, sit, by_option, decides, impossible, run, dict(rr))
+            if answer is None or found not in (None, answer):
+                found = None
+                break
+            found = answer
+        _ANSWERS[memo] = found
     found = _ANSWERS[memo]
     return None if found is None else list(found)
 
@@ -768,6 +773,20 @@ def _decided_by(leaves: list[tuple[dict[str, str], Any]], ruling: str, impossibl
     question; one consulted under one option only is part of what the option does). Where
     no two outcomes pair up so, every fact and place on which any two of its options' outcomes
     differ."""
+    memo = (tuple((tuple(sorted(a.items())), ka) for a, ka in leaves), ruling, impossible)
+    known = _DECIDED.get(memo)
+    if known is not None:
+        return set(known)
+    if len(_DECIDED) > 100_000:
+        _DECIDED.clear()
+    _DECIDED[memo] = found = frozenset(_decided(leaves, ruling, impossible))
+    return set(found)
+
+
+_DECIDED: dict[Any, frozenset[Any]] = {}
+
+
+def _decided(leaves: list[tuple[dict[str, str], Any]], ruling: str, impossible: Any) -> set[Any]:
     paired: set[Any] = set()
     for (a, ka), (b, kb) in combinations(leaves, 2):
         if impossible is not None and impossible in (ka, kb):
