@@ -517,7 +517,7 @@ class _Doble(_Std):
         lnl = self.rule("chomp.lower_not_lowest", z3.And(pc_d, not_lowest), inp)
         # one of a player's two cards can chomp the lowest, the other can't (an ignored Octopus can't)
         split = z3.Or([z3.And(w[f"cnt{p}"] == 2, some,
-                              z3.Xor(*[z3.And(self.ordinary(c), z3.ULT(low, c)) for c in (w[f"lo{p}"], w[f"hi{p}"])]))
+                              z3.Xor(*[self.can_chomp(c, low) for c in (w[f"lo{p}"], w[f"hi{p}"])]))
                        for p in range(2)])
         both = self.rule("chomp.doble_which_card", z3.And(pc_d, split), inp)("both_cards")
         f_doble = flags | z3.If(own_ok, _bv(_st.F_OWN_OK, RACE_BITS), _bv(0, RACE_BITS)) \
@@ -641,9 +641,13 @@ class _Doble(_Std):
         w["_inkout"] = z3.And(act == D_NOBODY, ink)
         return z3.Or(legal)
 
+    def can_chomp(self, c: Any, t: Any) -> Any:
+        """cards.CAN_CHOMP[c][t]: card ``c`` (no action card) is higher on the food chain than ``t``."""
+        return z3.And(self.ordinary(c), z3.ULT(t, c))
+
     def one_can_chomp(self, w: Sym, me: list[Any], t: Any) -> Any:
         """standard._one_can_chomp: one of the slapper's face-up cards can chomp card ``t``."""
-        return z3.Or([z3.And(me[p], h, self.ordinary(c), z3.ULT(t, c)) for p in range(2) for h, c in self.cards(w, p)])
+        return z3.Or([z3.And(me[p], h, self.can_chomp(c, t)) for p in range(2) for h, c in self.cards(w, p)])
 
     def win(self, w: Sym, me: list[Any], pc: Any, inp: State) -> None:
         """standard.win in Doble Chomp by the slapper (``me[p]``: p is the slapper), as
