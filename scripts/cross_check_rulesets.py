@@ -35,10 +35,21 @@ from rulecheck.games.chonker_party.spec import SPEC
 GAME = "chonker-party"
 
 
-def random_ruleset(rng: random.Random, name: str) -> Ruleset:
-    """A random option for every ruling point the engine consults."""
+ADDED_LATER = ("cp.steal_stealer_draws",)
+"""Chonker Party ruling points added after games of this script were pinned in the tests: their
+options are drawn from a generator of their own (seeded by the ruleset's name), so that the other
+options and the game's moves (drawn from ``rng``) stay as they were; a pinned game takes their
+recommended options instead, and so stays the game it was pinned as (``vary_later`` False)."""
+
+
+def random_ruleset(rng: random.Random, name: str, vary_later: bool = True) -> Ruleset:
+    """A random option for every ruling point the engine consults (in name order; those of
+    :data:`ADDED_LATER` from ``random.Random(name)``, or their recommended option)."""
     points = load_ruling_points(GAME)
-    choices = {rid: rng.choice(points[rid].option_ids) for rid in CONSULTED}
+    later = random.Random(name)
+    choices = {rid: rng.choice(points[rid].option_ids) for rid in CONSULTED if rid not in ADDED_LATER}
+    for rid in sorted(set(ADDED_LATER) & set(CONSULTED)):
+        choices[rid] = later.choice(points[rid].option_ids) if vary_later else points[rid].recommended
     return load_ruleset(GAME, {"game": GAME, "name": name, "base": "recommended", "choices": choices})
 
 
@@ -56,10 +67,10 @@ def spec_problem(game: Any, state: Any, action: tuple[Any, ...]) -> str | None:
     return f"the engine's outcome is not the text's (engine, text): {differ}" if differ else None
 
 
-def play(players: int, seed: int, max_steps: int, spec_every: int) -> tuple[int, list[str]]:
+def play(players: int, seed: int, max_steps: int, spec_every: int, vary_later: bool = True) -> tuple[int, list[str]]:
     """One game: the steps checked and what went wrong (at most one line per step)."""
     rng = random.Random(1000 * players + seed)
-    ruleset = random_ruleset(rng, f"random-{players}p-{seed}")
+    ruleset = random_ruleset(rng, f"random-{players}p-{seed}", vary_later)
     game, enc = load_game(GAME, None, players, ruleset), exact_encoding(players, ruleset)
     state, problems, k = game.new_initial_state(seed=seed), [], 0
     while not game.is_terminal(state) and k < max_steps:

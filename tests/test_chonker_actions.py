@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulecheck.core.game import CHANCE, RACE
+from rulecheck.core.rulings import load_ruleset
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party.cards import WAR_CHONK
 from rulecheck.games.chonker_party.state import PH_CONTINUE, PH_DISCARD, PH_PLAY
@@ -88,6 +89,46 @@ def test_steal_victim_draws_and_stealer_plays() -> None:
     s = g.apply(s, ("stolen", "sweet")).state
     s = g.apply(s, ("draw", "chonk")).state
     assert g.current_player(s) == 0 and s.hands[0][0] == 1 and sum(s.hands[2]) == 6
+
+
+def _stealer_draws(players: int, deck: str = "full", **more: str) -> object:
+    rs = load_ruleset(GAME, {"game": GAME, "name": "stealer-draws", "base": "recommended",
+                             "choices": {"cp.steal_stealer_draws": "stealer_too", **more}})
+    return load_game(GAME, None, players, rs, deck)
+
+
+def test_stealer_draws_too_as_ruled() -> None:
+    """cp.steal_stealer_draws = stealer_too: after the snatch the player stolen from draws, then the
+    stealer, then the stealer plays; under ``recommended`` only the player stolen from draws."""
+    g = _stealer_draws(4)
+    s = run(g, deal(["steal", *REST]), [("play", "steal"), ("steal_from", 2), ("stolen", "sweet")])
+    assert s.queue == (2, 0) and s.src == 0
+    s = g.apply(g.apply(s, ("draw", "chonk")).state, ("draw", "chonk")).state
+    assert g.current_player(s) == 0 and sum(s.hands[0]) == 7 and sum(s.hands[2]) == 6
+    plain = run(load_game(GAME, None, 4), deal(["steal", *REST]), [("play", "steal"), ("steal_from", 2),
+                                                                  ("stolen", "sweet")])
+    assert plain.queue == (2,)
+    g = _stealer_draws(4, **{"cp.steal_empty_hand": "any_player"})  # nothing to take: both still draw
+    s = run(g, deal(["steal", *REST]), [("play", "steal")])
+    s = g.apply(s._replace(hands=(s.hands[0], s.hands[1], (0,) * len(s.hands[2]), s.hands[3])), ("steal_from", 2)).state
+    assert s.queue == (2, 0) and s.src == 0
+
+
+def test_the_stealers_draw_falls_back_on_the_discard_deck() -> None:
+    """The draw deck's last card goes to the player stolen from; the stealer then draws from the
+    discard deck (cp.empty-draw.1), and with that one empty too, he draws nothing and plays on."""
+    d = {"hands": [["steal"], ["leaf"], ["sweet"]], "discard": ["salty"]}
+    g = _stealer_draws(3, "salty=1,leaf=1,sweet=1,steal=1,stick=1,hand=1")
+    s = run(g, d, [("play", "steal"), ("steal_from", 1), ("stolen", "leaf")])
+    assert s.queue == (1, 0) and s.src == 0
+    s = g.apply(s, ("draw", "stick")).state
+    assert s.queue == (0,) and s.src == 1 and g.current_player(s) == CHANCE
+    s = g.apply(s, ("draw", "salty")).state
+    assert g.current_player(s) == 0 and sum(s.hands[0]) == 2 and not any(s.discard)
+    s = run(g, d, [("play", "steal"), ("steal_from", 1)])
+    s = g.apply(s._replace(discard=(0,) * len(s.discard)), ("stolen", "leaf")).state
+    s = g.apply(s, ("draw", "stick")).state
+    assert s.queue == () and g.current_player(s) == 0 and sum(s.hands[0]) == 1
 
 
 def test_see_a_card_shows_only_to_the_asker() -> None:

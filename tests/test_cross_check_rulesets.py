@@ -5,6 +5,7 @@ again (a full-deck game under many options at once reaches what the default plan
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -50,8 +51,20 @@ def _script() -> Any:
     (4, 116, 170),  # a skipped player's last card put on the table as the round ends (cp.skip_discard_to)
 ])
 def test_random_ruleset_games_agree_step_by_step(players: int, seed: int, steps: int) -> None:
-    checked, problems = _script().play(players, seed, steps, 1)
+    # (the ruling points added since take their recommended options: each game stays the one pinned)
+    checked, problems = _script().play(players, seed, steps, 1, vary_later=False)
     assert problems == [] and checked > 0
+
+
+@pytest.mark.slow
+def test_a_stealer_who_draws_too_as_the_draw_deck_runs_out() -> None:
+    """cp.steal_stealer_draws = stealer_too in a full-deck game: the player stolen from takes the
+    draw deck's last card, and the stealer draws from the discard deck (step 143)."""
+    script = _script()
+    assert script.random_ruleset(random.Random(2247), "random-2p-247").choices[
+        "cp.steal_stealer_draws"] == "stealer_too"
+    checked, problems = script.play(2, 247, 165, 1)
+    assert problems == [] and checked == 165
 
 
 @pytest.mark.parametrize(("variant", "players", "seed"), [

@@ -251,6 +251,41 @@ def test_whether_the_player_stolen_from_uses_the_discard_deck_is_an_ambiguity() 
     assert _recommended_is_the_engines(step) == a
 
 
+STEAL_DRAW_DECK = "salty=1,leaf=1,sweet=1,steal=1,stick=2,hand=1"
+"""3 players, one card each, one in the discard deck and two Sticks in the draw deck."""
+
+
+def test_whether_the_stealer_draws_too_is_an_ambiguity_the_engine_asks() -> None:
+    """P1 steals P2's Leaf, two Sticks in the draw deck. 'The player that was stolen from also draws
+    a new card' (cp.steal.2): "also" as the stealer, who got a card by snatching it (P2 alone
+    draws), or the stealer draws a new card as well: then both draw, in an order the sentence does
+    not give (a gap under that reading). cp.steal_stealer_draws decides it; under ``stealer_too``
+    P2 draws, then P1, and each option's step is the engine's."""
+    step = _step(3, STEAL_DRAW_DECK, {"hands": [["steal"], ["leaf"], ["sweet"]], "discard": ["salty"]},
+                 (("play", "steal"), ("steal_from", 1)), ("stolen", "leaf"))
+    sit = step[3]
+    first, asked = determinacy(SPEC, sit)
+    assert "cp.read.steal_also_draws" in asked
+    assert first.kind == "determined"
+    assert (dict(first.outcome)["next.who"], dict(first.outcome)["draws"]) == ("P2", "P2")
+    other, _ = determinacy(SPEC, sit, readings={"cp.read.steal_also_draws": "stealer-too"})
+    assert other.kind == "gap" and {"next.who", "draws"} <= set(other.differ)
+    assert {dict(other.outcome)["draws"], dict(other.other)["draws"]} == {"P1,P2", "P2,P1"}
+    assert _asked(step, "cp.steal_stealer_draws") == {"victim_only", "stealer_too"}
+    assert _on_its_question(step, "cp.steal_stealer_draws") == "open"
+    assert _recommended_is_the_engines(step)["draws"] == "P2"
+    deal = {"hands": [["steal"], ["leaf"], ["sweet"]], "discard": ["salty"]}
+    game = load_game("chonker-party", None, 3, "recommended", STEAL_DRAW_DECK)
+    start = game.new_initial_state(deal=deal)
+    ruled = _under({"cp.steal_stealer_draws": "stealer_too"}, 3, STEAL_DRAW_DECK, deal, ("play", "steal"),
+                   **start._asdict())
+    g = ruled[0]
+    state = g.apply(g.apply(ruled[1], ("play", "steal")).state, ("steal_from", 1)).state
+    snatch = ("stolen", "leaf")
+    out = _recommended_is_the_engines((g, state, snatch, bridge.situation_in(g, state, snatch)[0]))
+    assert (out["next.who"], out["draws"], out["next.source"]) == ("P2", "P2,P1", "draw-deck")
+
+
 def test_a_steal_with_both_decks_empty_is_an_ambiguity_the_engine_asks() -> None:
     """2 players: P1 plays two See a Card, drawing both cards of the discard deck (the draw deck is
     empty from the deal), then a Leaf; P2 plays a Steal with both decks empty. 'If the discard deck

@@ -880,9 +880,16 @@ class _Spec:
         for j in range(size):
             out[f"q{j}"] = s[f"q{j + 1}"] if j + 1 < size else _bv(0)
         out["qlen"] = s["qlen"] - 1
+        after = s["after"]
+        # an action card's next draw (a Steal's two): the discard deck once the deck drawn from is
+        # empty (cp.empty-draw.1), nobody more once both are (cp.empty-draw.2)
+        dry = z3.And(out["qlen"] != 0, after == AFTER_EXTRA,
+                     z3.If(from_draw, z3.Not(self.any_vec(out, "draw")), z3.Not(self.any_vec(out, "disc"))))
+        to_disc = z3.And(dry, from_draw, self.any_vec(out, "disc"))
+        out["src"] = z3.If(to_disc, _bv(1), s["src"])
+        out["qlen"] = z3.If(z3.And(dry, z3.Not(to_disc)), _bv(0), out["qlen"])
         more = out["qlen"] != 0
         pc_a = z3.And(pc, z3.Not(more))
-        after = s["after"]
         r_extra = self.extra_play(c, out, z3.And(pc_a, after == AFTER_EXTRA), only=s["aux"])
         r_window = self.settle(out, phase=s["aux"], aux=_bv(0xFF), window=self.war_may_be_called(
             c, out, out["actor"], z3.And(pc_a, after == AFTER_WINDOW)))
@@ -1030,12 +1037,21 @@ class _Spec:
         return self.victim_draws(c, out, victim, pc)
 
     def victim_draws(self, c: _Ctx, s: Sym, victim: Expr, pc: z3.BoolRef) -> Sym:
-        """The player stolen from draws a new card (cp.steal.2), then the stealer plays."""
-        src = self.draw_source(s)
-        no_draw = self.is_opt(c, "cp.steal_victim_draw_fallback", "no_draw", z3.And(pc, src == 1))
-        src = z3.If(z3.And(src == 1, no_draw), _bv(0xFF), src)
-        return _merge(src == 0xFF, self.extra_play(c, s, z3.And(pc, src == 0xFF)),
-                      self.start_draws(s, victim, src, AFTER_EXTRA, _bv(0xFF)))
+        """The player stolen from draws a new card (cp.steal.2), then the stealer plays. Stolen from
+        another player, under ``cp.steal_stealer_draws = stealer_too``, the stealer draws after him
+        (alone where he draws nothing from the discard deck), from the deck he would draw from."""
+        own = self.draw_source(s)
+        no_draw = self.is_opt(c, "cp.steal_victim_draw_fallback", "no_draw", z3.And(pc, own == 1))
+        src = z3.If(z3.And(own == 1, no_draw), _bv(0xFF), own)
+        asked = z3.And(own != 0xFF, victim != s["actor"])
+        too = z3.And(asked, self.is_opt(c, "cp.steal_stealer_draws", "stealer_too", z3.And(pc, asked)))
+        plain = _merge(src == 0xFF, self.extra_play(c, s, z3.And(pc, z3.Not(too), src == 0xFF)),
+                       self.start_draws(s, victim, src, AFTER_EXTRA, _bv(0xFF)))
+        both = self.start_draws(s, victim, own, AFTER_EXTRA, _bv(0xFF))
+        both["qlen"] = _bv(2)
+        both["q1"] = s["actor"]
+        alone = self.start_draws(s, s["actor"], own, AFTER_EXTRA, _bv(0xFF))
+        return _merge(too, _merge(src == 0xFF, alone, both), plain)
 
     def name_type(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
         k, p = i["k"], s["actor"]

@@ -242,14 +242,39 @@ def stolen(g: ChonkerParty, s: State, ctx: Context, kind: int) -> State:
 
 
 def _victim_draws(g: ChonkerParty, s: State, ctx: Context, victim: int) -> State:
-    """The player stolen from draws a new card (cp.steal.2), then the stealer plays."""
+    """The player stolen from draws a new card (cp.steal.2), then the stealer plays.
+
+    Where the Steal took from another player (a card, or nothing from an empty hand) and a deck
+    holds a card, whether the stealer draws a new card too is ruling ``cp.steal_stealer_draws``:
+    under ``stealer_too`` he draws after the player stolen from, from the same deck, or from the
+    discard deck once the draw deck is empty (cp.empty-draw.1; the draw step switches,
+    :func:`next_drawer_source`); from the discard deck alone where the player stolen from draws
+    nothing from it (``cp.steal_victim_draw_fallback = no_draw``)."""
     ctx.cite("cp.steal.2")
     src = draw_source(s, ctx)
+    own = src
     if src == 1 and ctx.rule("cp.steal_victim_draw_fallback") == "no_draw":
         src = -1
+    if own >= 0 and victim != s.actor and ctx.rule("cp.steal_stealer_draws") == "stealer_too":
+        queue = (victim, s.actor) if src >= 0 else (s.actor,)
+        return start_draws(s, queue, own, AFTER_EXTRA, -1)
     if src < 0:
         return extra_play(g, s, ctx)
     return start_draws(s, (victim,), src, AFTER_EXTRA, -1)
+
+
+def next_drawer_source(s: State, ctx: Context) -> State | None:
+    """After a draw with players still to draw for an action card (a Steal's two draws, ruling
+    ``cp.steal_stealer_draws``): the deck it drew from is empty, so the next one draws from the
+    discard deck (cp.empty-draw.1); with both empty, nobody more draws (cp.empty-draw.2) and None
+    is returned. The state as it is otherwise."""
+    if s.after != AFTER_EXTRA or any(s.draw if s.src == 0 else s.discard):
+        return s
+    if s.src == 0 and any(s.discard):
+        ctx.cite("cp.empty-draw.1")
+        return s._replace(src=1)
+    ctx.cite("cp.empty-draw.2")
+    return None
 
 
 def name_type(g: ChonkerParty, s: State, ctx: Context, kind: int) -> State:

@@ -270,7 +270,8 @@ class ChonkerParty(Game):
             else:
                 s = s._replace(discard=sub(s.discard, kind), hands=hands, queue=s.queue[1:])
             if s.queue:
-                return s
+                more = act.next_drawer_source(s, ctx)
+                return more if more is not None else rounds.after_draws(self, s._replace(queue=()), ctx)
             return rounds.after_draws(self, s, ctx)
         if verb == "no_war":
             return s._replace(window=False)

@@ -467,7 +467,9 @@ def _check_cards(s: State) -> None:
         raise InvalidStateError(f"state field 'trump': {NAMES[s.trump]} is an action card, never trump")
     if s.phase == PH_CHOOSE and not any(s.draw if s.src == 0 else s.discard):
         raise InvalidStateError("state field 'src': Choose picks from a deck that is empty")
-    if s.phase == PH_DRAW and sum(s.draw if s.src == 0 else s.discard) < len(s.queue):
+    if s.phase == PH_DRAW and s.after == AFTER_EXTRA and not any(s.draw if s.src == 0 else s.discard):
+        raise InvalidStateError("state field 'src': the next player to draw draws from a deck that is empty")
+    if s.phase == PH_DRAW and s.after != AFTER_EXTRA and sum(s.draw if s.src == 0 else s.discard) < len(s.queue):
         raise InvalidStateError("state field 'queue': more players to draw than cards in the deck they draw from")
     if s.phase in (PH_STOLEN,) and not any(s.hands[s.aux]):
         raise InvalidStateError("state field 'aux': the player stolen from holds no card")

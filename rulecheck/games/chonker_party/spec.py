@@ -403,6 +403,52 @@ def stolen_from(s: Any) -> int:
     return s.victim if s.action[0] == "stolen" else s.action[1]
 
 
+def steal_taken(s: Any) -> bool:
+    """This step is what a Steal takes: the snatch (``stolen``), or the pick of a player with an empty
+    hand, from whom nothing is taken (``steal_from``); then the player stolen from draws."""
+    a = s.action
+    return a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]]))
+
+
+def stealer_draws(s: Any) -> bool:
+    """Whether, after a Steal took from another player, the stealer draws a new card too
+    (cp.steal.2, reading ``cp.read.steal_also_draws``: "also" as the stealer, who got a card by
+    snatching it, or the stealer draws as well). Under a ruleset, its answer to
+    cp.steal_stealer_draws is the sentence the errata add, and it decides, whatever the reading."""
+    if not steal_taken(s) or stolen_from(s) == s.actor:  # (from himself: he is the one who draws)
+        return False
+    answer = ruled_option(s, "cp.steal_stealer_draws")
+    if answer is not None:
+        return answer == "stealer_too"
+    return s.reading("cp.read.steal_also_draws") == "stealer-too"
+
+
+def after_the_steal(s: Any, o: Outcome, v: int, source: str) -> Any:
+    """The draws after a Steal took, the player stolen from ``v`` drawing from ``source``: he
+    alone, then the stealer plays; or, where the stealer draws too (:func:`stealer_draws`), both,
+    from the same deck (its next draw: :func:`next_draw_source`): in either order under the
+    reading, the player stolen from first under the ruling option (its erratum says so)."""
+    if not stealer_draws(s):
+        return draw_now(o, v, source, "extra-play")
+    p = s.actor
+    orders = ((v, p),) if ruled_option(s, "cp.steal_stealer_draws") is not None else ((v, p), (p, v))
+    return disj(*(conj(goes_next(o, q[0], "draw"), o.require("draws", queue_label(q)),
+                       o.require("next.source", source), o.require("next.then", "extra-play")) for q in orders))
+
+
+def next_draw_source(s: Any) -> str | None:
+    """At a draw with others still to draw: the deck the next one draws from. The same deck while
+    it holds a card; for an action card's draws (a Steal's two, :func:`stealer_draws`), the discard
+    deck once the draw deck is empty (cp.empty-draw.1), and none once both are (cp.empty-draw.2):
+    then nobody more draws."""
+    same = s.draw_after if s.source == "draw-deck" else s.discard_after
+    if any(same) or s.then != "extra-play":
+        return s.source
+    if s.source == "draw-deck" and any(s.discard_after):
+        return "discard-deck"
+    return None
+
+
 @_memo
 def extra_target(s: Any) -> int | None:
     """The player who plays another card after this step, as a card that 'said that you need to
@@ -410,13 +456,14 @@ def extra_target(s: Any) -> int | None:
     and the victim's draw, the last draw of a See a Card or a War (or, by
     ``cp.read.no_effect_scope``, when such a card had nothing to draw)."""
     a, pl = s.action, s.played
-    if a[0] == "draw" and len(s.queue) == 1 and s.then == "extra-play":
+    if a[0] == "draw" and s.then == "extra-play" and (len(s.queue) == 1 or next_draw_source(s) is None):
         return s.turn
     if a[0] == "choose_card":
         return s.actor
-    if a[0] == "stolen" and victim_source(s) is None:
+    if a[0] == "stolen" and victim_source(s) is None and not (stealer_draws(s) and s.action_source is not None):
         return s.actor
-    if a[0] == "steal_from" and not any(s.hands[a[1]]) and victim_source(s) is None:
+    if a[0] == "steal_from" and not any(s.hands[a[1]]) and victim_source(s) is None and \
+            not (stealer_draws(s) and s.action_source is not None):
         return s.actor
     if pl is not None and pl[2]:
         if no_effect(s) and s.reading("cp.read.no_effect_scope") == "draw-only":
@@ -716,6 +763,9 @@ def draw_candidates(s: PartySituation, ending: bool) -> tuple[str, ...]:
     out = ["-"]
     if s.queue:
         out.append(queue_label(s.queue[1:]))
+    if steal_taken(s):  # (reading cp.read.steal_also_draws)
+        v = s.victim if s.action[0] == "stolen" else s.action[1]
+        out += [queue_label((v, s.actor)), queue_label((s.actor, v))]
     for p in {s.actor, s.turn, *((s.victim,) if s.victim is not None else ()),
               *((s.action[1],) if s.action[0] in ("steal_from", "call_war") else ())}:
         if p is not None and p >= 0:
@@ -1432,12 +1482,16 @@ def _steal_targets(s: Any, p: int) -> list[int]:
     return out
 
 
-@clause("cp.steal.2")
+@clause("cp.steal.2", readings=("cp.read.steal_also_draws",))
 def the_player_stolen_from_draws(s: Any, o: Outcome) -> Any:
     """"The player that was stolen from also draws a new card."
 
     With the snatch, the player stolen from draws one card (from the draw deck; cp.empty-draw.1-2
-    when it is empty); then the stealer plays (cp.steal.1, cp.stacking.1).
+    when it is empty); then the stealer plays (cp.steal.1, cp.stacking.1). Reading
+    ``cp.read.steal_also_draws``: "also" may say that the stealer draws a new card too (the Steal
+    is among the cards that "entail you to draw and play another card", cp.continuing.2-3); then,
+    after the Steal took from another player, both draw one, in an order the sentence does not
+    give (:func:`after_the_steal`).
     """
     a = s.action
     if a[0] == "stolen":
@@ -1448,7 +1502,7 @@ def the_player_stolen_from_draws(s: Any, o: Outcome) -> Any:
         return None
     if s.action_source != "draw-deck":
         return None
-    return draw_now(o, v, "draw-deck", "extra-play")
+    return after_the_steal(s, o, v, "draw-deck")
 
 
 @clause("cp.skip.1")
@@ -1763,8 +1817,9 @@ def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
         return None
     if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
         if victim_source(s) is None:
-            return None
-        return draw_now(o, stolen_from(s), "discard-deck", "extra-play")
+            # the player stolen from draws nothing; a stealer who draws too draws from it ("you")
+            return draw_now(o, s.actor, "discard-deck", "extra-play") if stealer_draws(s) else None
+        return after_the_steal(s, o, stolen_from(s), "discard-deck")
     left = _showers_left(s)
     if left is not None:
         kind = a[1] if a[0] == "name_type" else s.named
@@ -2021,8 +2076,10 @@ def _draws_go_on_in_order(s: Any, o: Outcome) -> Any:
         return None
     req = [o.eq("card", f"hand:{pname(s.actor)}")]
     if len(s.queue) > 1:
-        req += [goes_next(o, s.queue[1], "draw"), o.require("draws", queue_label(s.queue[1:])),
-                o.require("next.source", s.source), o.require("next.then", s.then)]
+        source = next_draw_source(s)
+        if source is not None:  # (else nobody more draws: what the draws were for follows)
+            req += [goes_next(o, s.queue[1], "draw"), o.require("draws", queue_label(s.queue[1:])),
+                    o.require("next.source", source), o.require("next.then", s.then)]
     elif s.then == "back":
         req.append(_resume(s, o))
     return conj(*req)
@@ -2173,6 +2230,14 @@ READINGS = {
         Reading("cp.read.steal_any_player", "cp.steal.1",
                 "'Snatch a random card from any player': yourself too?",
                 (("other-players", "Another player."), ("any-player-even-yourself", "Any player, yourself included."))),
+        Reading("cp.read.steal_also_draws", "cp.steal.2",
+                "'The player that was stolen from also draws a new card': does the stealer draw a new card "
+                "too?",
+                (("victim-only", "No: 'also' as the stealer, who got a card by snatching it; only the player "
+                  "stolen from draws, and everyone keeps the same number of cards (cp.round.6)."),
+                 ("stealer-too", "Yes: the Steal is one of the cards that 'entail you to draw and play another "
+                  "card' (cp.continuing.2-3, cp.stacking.1-2), and the player stolen from 'also' draws: both "
+                  "draw a card."))),
         Reading("cp.read.steal_empty_hand", "cp.steal.1",
                 "'Snatch a random card from any player': a player with no card too?",
                 (("holders", "Only a player holding a card."),
@@ -2799,8 +2864,24 @@ def _steal_victim_fallback(option: str) -> Any:
         if s.action_source != "discard-deck":
             return None
         if option == "discard_deck":
-            return draw_now(o, stolen_from(s), "discard-deck", "extra-play")
+            return after_the_steal(s, o, stolen_from(s), "discard-deck")
+        if stealer_draws(s):  # (the stealer's own draw: cp.empty-draw.1, and cp.steal_stealer_draws)
+            return draw_now(o, s.actor, "discard-deck", "extra-play")
         return _extra_play_ruled(s, o, s.actor)
+    return fn
+
+
+def _steal_stealer_draws(option: str) -> Any:
+    """After a Steal took from another player, with a deck to draw from: ``victim_only``, the
+    stealer draws nothing; ``stealer_too``, he draws after the player stolen from (or alone, where that player
+    draws nothing from the discard deck: ``cp.steal_victim_draw_fallback = no_draw``)."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if not steal_taken(s) or s.action_source is None or stolen_from(s) == s.actor:
+            return None
+        p, v = s.actor, stolen_from(s)
+        if option == "victim_only":
+            return conj(*(neg(o.eq("draws", q)) for q in (queue_label((v, p)), queue_label((p, v)), pname(p))))
+        return o.require("draws", queue_label((v, p)) if victim_source(s) is not None else pname(p))
     return fn
 
 
@@ -3001,6 +3082,8 @@ def _rulings() -> list[RulingConstraint]:
     for opt in ("discard_deck", "no_draw"):
         out.append(_rc("cp.steal_victim_draw_fallback", opt, _steal_victim_fallback(opt),
                        () if opt == "discard_deck" else ("cp.empty-draw.1",)))
+    for opt in ("victim_only", "stealer_too"):
+        out.append(_rc("cp.steal_stealer_draws", opt, _steal_stealer_draws(opt)))
     for opt in ("chonk_only", "chonk_and_draw"):
         out.append(_rc("cp.war_chonk_effect", opt, _war_chonk_effect(opt), _war_chonk_effect_overrides(opt)))
     for opt in ("keeps_war", "ends_war"):
