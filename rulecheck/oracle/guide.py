@@ -632,10 +632,11 @@ anytime` (`own_turn_only`: no window). The same holds for the window that reopen
   `steal-from`, then a `stolen` chance node (a random card of the victim's hand goes to the stealer;
   none if the victim holds nothing), then the victim draws a card (from the draw deck, or the discard
   deck under `cp.steal_victim_draw_fallback = discard_deck`), then the stealer plays again. Under
-  `cp.steal_stealer_draws = stealer_too`, after a card is snatched from another player, the stealer
-  draws a card too, after the victim (`queue` lists both): from the same deck, or the discard deck
-  (`src` becomes 1) once the draw deck is empty, or not at all once both are; alone, from the
-  discard deck, where the victim draws nothing from it (`cp.steal_victim_draw_fallback = no_draw`).
+  `cp.steal_stealer_draws = stealer_too`, when the Steal takes from another player (a card, or
+  nothing from an empty hand), the stealer draws a card too, after the victim (`queue` lists both):
+  from the same deck, or the discard deck (`src` becomes 1) once the draw deck is empty, or not at
+  all once both are; alone, from the discard deck, where the victim draws nothing from it
+  (`cp.steal_victim_draw_fallback = no_draw`).
 - See a Card: with both decks empty, no effect. Else he names a type (`name-type`); each other player,
   clockwise from him, shows him a card: a card of that type if he holds one, nothing if he holds no
   card, otherwise (`cp.see_no_such_card = shower_chooses`) a card of his choice (`show`; else nothing).

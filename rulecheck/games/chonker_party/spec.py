@@ -2873,8 +2873,8 @@ def _steal_victim_fallback(option: str) -> Any:
 
 def _steal_stealer_draws(option: str) -> Any:
     """After a Steal took from another player, with a deck to draw from: ``victim_only``, the
-    stealer draws nothing; ``stealer_too``, he draws after the player stolen from (or alone, where that player
-    draws nothing from the discard deck: ``cp.steal_victim_draw_fallback = no_draw``)."""
+    stealer draws nothing; ``stealer_too``, he draws after the player stolen from (or alone, where
+    that player draws nothing from the discard deck: ``cp.steal_victim_draw_fallback = no_draw``)."""
     def fn(s: Any, o: Outcome) -> Any:
         if not steal_taken(s) or s.action_source is None or stolen_from(s) == s.actor:
             return None
