@@ -460,10 +460,7 @@ def extra_target(s: Any) -> int | None:
         return s.turn
     if a[0] == "choose_card":
         return s.actor
-    if a[0] == "stolen" and victim_source(s) is None and not (stealer_draws(s) and s.action_source is not None):
-        return s.actor
-    if a[0] == "steal_from" and not any(s.hands[a[1]]) and victim_source(s) is None and \
-            not (stealer_draws(s) and s.action_source is not None):
+    if steal_taken(s) and victim_source(s) is None and not (stealer_draws(s) and s.action_source is not None):
         return s.actor
     if pl is not None and pl[2]:
         if no_effect(s) and s.reading("cp.read.no_effect_scope") == "draw-only":
@@ -1493,16 +1490,9 @@ def the_player_stolen_from_draws(s: Any, o: Outcome) -> Any:
     after the Steal took from another player, both draw one, in an order the sentence does not
     give (:func:`after_the_steal`).
     """
-    a = s.action
-    if a[0] == "stolen":
-        v = s.victim
-    elif a[0] == "steal_from" and not any(s.hands[a[1]]):
-        v = a[1]
-    else:
+    if not steal_taken(s) or s.action_source != "draw-deck":
         return None
-    if s.action_source != "draw-deck":
-        return None
-    return after_the_steal(s, o, v, "draw-deck")
+    return after_the_steal(s, o, stolen_from(s), "draw-deck")
 
 
 @clause("cp.skip.1")
@@ -1815,7 +1805,7 @@ def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
     a, pl = s.action, s.played
     if s.action_source != "discard-deck":
         return None
-    if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
+    if steal_taken(s):
         if victim_source(s) is None:
             # the player stolen from draws nothing; a stealer who draws too draws from it ("you")
             return draw_now(o, s.actor, "discard-deck", "extra-play") if stealer_draws(s) else None
@@ -1843,8 +1833,7 @@ def empty_decks_the_action_card_has_no_effect(s: Any, o: Outcome) -> Any:
     """
     if steal_has_no_effect(s):
         return o.require("draws", "-")
-    a = s.action
-    if a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]])):
+    if steal_taken(s):
         if s.action_source is not None:
             return None
         return _play_any(s, o, s.actor) if s.holds(s.actor) and not master_continues_again(s, s.actor) else None
@@ -2858,10 +2847,7 @@ def _steal_victim_fallback(option: str) -> Any:
     ``cp.read.draw_requires_you`` under either reading); ``no_draw``: he draws nothing, and the
     Steal's player plays on."""
     def fn(s: Any, o: Outcome) -> Any:
-        a = s.action
-        if not (a[0] == "stolen" or (a[0] == "steal_from" and not any(s.hands[a[1]]))):
-            return None
-        if s.action_source != "discard-deck":
+        if not steal_taken(s) or s.action_source != "discard-deck":
             return None
         if option == "discard_deck":
             return after_the_steal(s, o, stolen_from(s), "discard-deck")
