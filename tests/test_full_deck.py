@@ -309,6 +309,31 @@ def test_the_reading_search_spends_its_bound_on_steps_where_the_clause_applies()
     assert _reading_filter(check, {point, "chomp.read.no_such_point"})(*steps[0])  # undeclared: every step
 
 
+def test_the_reading_search_stops_looking_for_a_point_once_its_readings_part() -> None:
+    """Looking for the Feeding Frenzy's reading (chomp.read.frenzy_all_cards) and the Eel's
+    (chomp.read.eel_prevails_where, which 40 seeded games do not show) together: once the Frenzy's
+    readings have parted, the look checks only the steps that can still show the Eel's, so it
+    checks no more situations than the two looks apart, and fewer than every step that can show
+    either point; the Frenzy's witness is the step its own look finds."""
+    from rulecheck.check.determinacy import _FullDeckCheck, _reading_filter, check_reading_steps, spec_modules
+
+    cfg = Config("chomp", "standard", 3, "full", "recommended")
+    game, raw = cfg.load(), cfg.with_ruleset("raw").load()
+    frenzy, eel = "chomp.read.frenzy_all_cards", "chomp.read.eel_prevails_where"
+    alone = {p: check_reading_steps(game, raw, [p], 40, 0, 5_000, max_situations=300) for p in (frenzy, eel)}
+    both = check_reading_steps(game, raw, [frenzy, eel], 40, 0, 5_000, max_situations=300)
+    assert both is not None and alone[frenzy] is not None and alone[eel] is not None
+    assert set(both.ambiguities) == {frenzy} and not both.bounded and both.states_checked == 40
+    assert both.ambiguities[frenzy]["node"] == alone[frenzy].ambiguities[frenzy]["node"]
+    assert both.situations <= alone[frenzy].situations + alone[eel].situations
+    check = _FullDeckCheck.start(raw, "raw")
+    mods = spec_modules("chomp")
+    assert check is not None and mods is not None
+    meets = _reading_filter(check, {frenzy, eel})
+    either = {mods[1].situation(s, a)[0] for g in range(40) for s, a, _ in playout(game, g, 5_000) if meets(s, a)}
+    assert both.situations < len(either)
+
+
 def test_the_reading_search_passes_over_steps_whose_question_no_reading_changes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """'Keep the round going by playing a trump' (cp.continuing.1) before any trump exists: only a

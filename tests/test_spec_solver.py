@@ -133,6 +133,25 @@ def test_the_solver_is_replaced_once_it_holds_enough_constraints(monkeypatch: py
     assert stores[0] is stores[1] and stores[2] is not stores[0]
     assert len(stores[0].guards) == 5
 
+def test_the_solver_is_replaced_once_its_constraints_are_long_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full-deck question's constraints are long: a solver is also replaced once the text of the
+    constraints it holds reaches ``TEXT_PER_SOLVER`` characters, before it holds its count of them."""
+    monkeypatch.setattr(core_spec, "TEXT_PER_SOLVER", 40)
+    core_spec.fresh_solver()
+    out = core_spec.Outcome()
+    out.var("winner", ("none", "P1", "P2"))
+    stores = []
+    for who in ("P1", "P2", "none"):
+        tracked = [("a", out.eq("winner", who))]
+        with core_spec._Question(out, tracked) as q:
+            assert q.check() == core_spec.z3.sat
+            stores.append(q.store)
+    # the domain (17 characters) and "winner is P1" (14) fit; with "winner is P2" (14) the text
+    # reaches 45 characters, so the third question gets a new solver
+    assert stores[0] is stores[1] and stores[2] is not stores[0]
+    assert stores[0].size == 45 and stores[2].size == 31
+
+
 def test_chonker_party_compares_whole_outcomes_or_the_aspects_asked() -> None:
     out = core_spec.Outcome()
     out.var("trump", ("none", "sweet", "salty"))

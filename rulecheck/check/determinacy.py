@@ -322,8 +322,10 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
     seeded full-deck games of ``game`` (game ``i`` is the one ``seed + i`` plays): each step is
     checked under the rules as written (``raw_game``), in order, until every point's readings have
     given different results in one situation or ``max_situations`` distinct situations were
-    checked. An ambiguity found here is one the real game meets; its finding names the game and
-    step (``playout``: [seed, step]), from which :func:`playout_witness` replays it."""
+    checked. Only steps that can show a point not seen yet are checked (:func:`_reading_filter`),
+    so the bound is spent on those. An ambiguity found here is one the real game meets; its
+    finding names the game and step (``playout``: [seed, step]), from which
+    :func:`playout_witness` replays it."""
     from rulecheck.check.stats import playout
 
     check = _FullDeckCheck.start(raw_game, "raw")
@@ -331,9 +333,10 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
         return None
     run = check.run
     wanted = set(points)
-    meets = _reading_filter(check, wanted)
+    left = set(wanted)  # the points not seen yet: a step passes the filter only for one of them
+    meets = _reading_filter(check, left)
     for i in range(games):
-        if not wanted - run.ambiguities.keys() or run.bounded:
+        if not left or run.bounded:
             break
         for n, (state, action, _) in enumerate(playout(game, seed + i, max_steps)):
             if not meets(state, action):
@@ -341,8 +344,11 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
             if not check.step(state, action, ("playout", seed + i, n), max_situations):
                 run.bounded = True
                 break
-            if not wanted - run.ambiguities.keys():
-                break
+            if left & run.ambiguities.keys():
+                left -= run.ambiguities.keys()
+                if not left:
+                    break
+                meets = _reading_filter(check, left)
         run.states_checked = i + 1
     run.states_total = games
     run.ambiguities = {p: e for p, e in run.ambiguities.items() if p in wanted}
@@ -366,20 +372,26 @@ def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
     situate = getattr(bridge, "situation_in", None)
     seen: dict[Any, bool] = {}  # by situation: the same one recurs in many games
 
-    def declares(sit: Any) -> bool:
+    def declares(sit: Any) -> tuple[bool, _LazyOutcome]:
+        # each clause under the default readings first: one that does not ask its point there
+        # takes the same path under every reading of it, so it applies under one iff it applies
+        # here. Also the outcome, if a clause built it (the second test needs it too)
         kind = getattr(type(sit), "kind", None)
-        asked: dict[tuple[str, str], tuple[View, Any]] = {}  # one view and outcome per reading
+        reader = Reader(spec, {})
+        view = View(sit, reader)
+        out = _LazyOutcome(spec, view)
         for cl, point in rules:
             if cl.kinds is not None and kind not in cl.kinds:
                 continue
-            for option, _ in spec.readings[point].options:
-                found = asked.get((point, option))
-                if found is None:
-                    view = View(sit, Reader(spec, {point: option}))
-                    found = asked[(point, option)] = (view, _LazyOutcome(spec, view))
-                if cl.fn(*found) is not None:
-                    return True
-        return False
+            reader.asked = set()
+            if cl.fn(view, out) is not None:
+                return True, out
+            if point in reader.asked:
+                for option, _ in spec.readings[point].options[1:]:
+                    other = View(sit, Reader(spec, {point: option}))
+                    if cl.fn(other, _LazyOutcome(spec, other)) is not None:
+                        return True, out
+        return False, out
 
     def meets(state: Any, action: Any) -> bool:
         if not bridge.applies(state):
@@ -389,23 +401,28 @@ def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
         if found is None:
             if len(seen) >= _MEETS_MEMO:
                 seen.clear()
-            found = seen[sit] = declares(sit) and _reading_changes(spec, sit, points)
+            applies, out = declares(sit)
+            found = seen[sit] = applies and _reading_changes(spec, sit, points, out.built())
         return found
 
     return meets
 
 
-def _reading_changes(spec: Spec, sit: Any, points: set[str]) -> bool:
+def _reading_changes(spec: Spec, sit: Any, points: set[str], built: tuple[Any, set[str]] | None = None) -> bool:
     """Whether another reading of one of ``points`` changes what a clause says in ``sit`` (its
     constraint, or the outcome variables it names or requires), so that the question is another
     one. Every applicable clause is evaluated once under the default readings, each recording the
     reading points it asks; only those that ask one of ``points`` are evaluated again, under each
-    other reading of it. The outcome is built once per reading; one that asks a point itself (its
-    variables could differ) counts as a change."""
+    other reading of it. The outcome is built once per reading (under the default readings, it
+    may be given: ``built``, the outcome and the points building it asked); one that asks a point
+    itself (its variables could differ) counts as a change."""
     reader = Reader(spec, {})
     view = View(sit, reader)
-    out = spec.outcome(view)
-    if reader.asked & points:
+    if built is None:
+        out = spec.outcome(view)
+        built = out, reader.asked
+    out = built[0]
+    if built[1] & points:
         return True
     kind = getattr(type(sit), "kind", None)
     varied: dict[tuple[str, str], tuple[View, Any]] = {}
@@ -413,8 +430,13 @@ def _reading_changes(spec: Spec, sit: Any, points: set[str]) -> bool:
         if cl.kinds is not None and kind not in cl.kinds:
             continue
         reader.asked = set()
-        said = _says(cl, view, out)
-        for point in sorted(reader.asked & points):
+        out.touched, out.named, out.when = set(), set(), {}
+        c = cl.fn(view, out)
+        asked = sorted(reader.asked & points)
+        if not asked:
+            continue
+        said = _said(c, out)
+        for point in asked:
             for option, _ in spec.readings[point].options[1:]:
                 other = varied.get((point, option))
                 if other is None:
@@ -430,7 +452,11 @@ def _says(cl: Any, view: View, out: Any) -> tuple[Any, ...]:
     outcome variables it names and requires and the conditions under which it sets one (what the
     frame principles read of it)."""
     out.touched, out.named, out.when = set(), set(), {}
-    c = cl.fn(view, out)
+    return _said(cl.fn(view, out), out)
+
+
+def _said(c: Any, out: Any) -> tuple[Any, ...]:
+    """:func:`_says` of a clause's result ``c``, evaluated with ``out`` just before."""
     text = tuple(sorted((k, smt(v)) for k, v in c.items())) if isinstance(c, dict) else (None if c is None else smt(c))
     when = tuple(sorted((k, tuple(smt(x) for x in v)) for k, v in out.when.items()))
     return text, frozenset(out.touched), frozenset(out.named), when
@@ -447,11 +473,21 @@ class _LazyOutcome:
 
     def __init__(self, spec: Spec, view: View) -> None:
         self._spec, self._view, self._built = spec, view, None
+        self._asked: set[str] = set()
 
     def _outcome(self) -> Any:
         if self._built is None:
-            self._built = self._spec.outcome(self._view)
+            reader = self._view.reading
+            saved, reader.asked = reader.asked, set()
+            try:
+                self._built = self._spec.outcome(self._view)
+            finally:
+                self._asked, reader.asked = reader.asked, saved | reader.asked
         return self._built
+
+    def built(self) -> tuple[Any, set[str]] | None:
+        """The outcome, if a clause built it, and the reading points building it asked."""
+        return None if self._built is None else (self._built, self._asked)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._outcome(), name)

@@ -653,6 +653,15 @@ less with the next one than a small deck's (measured by replaying the questions 
 searches and full-deck playouts, best of three: the 7-player playouts' solving took about half
 the time, a 3-player search's under ``recommended`` a fifth less, the others about the same)."""
 
+TEXT_PER_SOLVER = 200_000
+"""... or once the SMT-LIB text of the constraints it holds reaches this many characters: a
+full-deck question of many players is large (a 7-player Chomp! step's runs to about 24,000
+characters against a reduced deck's 300-800), so a few such questions fill a solver that counts
+only questions and constraints (measured on the full-deck playouts' checks, one process: 7
+players 7.9 s to 7.0 s, 5 players 4.5 s to 3.8 s, 3 players 2.7 s to 2.4 s; at 100,000 or 400,000
+characters the gain was smaller. The reduced decks' searches never reach it: their solvers hold
+about 20,000-50,000 characters when replaced, and their checks are unchanged)."""
+
 _PARAMS: dict[str, Any] = {"relevancy": 0, "propagate_values": False, "arith.solver": 2}
 """The solver's settings: the questions are small, finite-domain and already simplified (the
 terms fold their Python facts), so z3's relevancy tracking, value propagation and general
@@ -685,6 +694,7 @@ class _Store:
         self.declared: set[str] = set()
         self.decls: dict[str, z3.FuncDeclRef] = {}
         self.asked = 0
+        self.size = 0  # the SMT-LIB text of the constraints held, in characters
 
     def guard(self, key: tuple[str, str], term: str, new: list[str]) -> z3.BoolRef:
         """The guard literal of the constraint ``term`` tracked as ``key`` (name, term); a new one
@@ -693,6 +703,7 @@ class _Store:
         if g is None:
             name = f"{_GUARD_PREFIX}{len(self.guards)}"
             new.append(f"(declare-const |{name}| Bool)(assert (=> |{name}| {term}))")
+            self.size += len(term)
             g = self.guards[key] = z3.Bool(name, self.ctx)
         return g
 
@@ -709,9 +720,11 @@ _STORE = _Store()
 
 def _store() -> _Store:
     """The store for the next question: the current one, or a new one once it has answered
-    :data:`QUESTIONS_PER_SOLVER` questions or holds :data:`CONSTRAINTS_PER_SOLVER` constraints."""
+    :data:`QUESTIONS_PER_SOLVER` questions or holds :data:`CONSTRAINTS_PER_SOLVER` constraints
+    or :data:`TEXT_PER_SOLVER` characters of them."""
     global _STORE
-    if _STORE.asked >= QUESTIONS_PER_SOLVER or len(_STORE.guards) >= CONSTRAINTS_PER_SOLVER:
+    if _STORE.asked >= QUESTIONS_PER_SOLVER or len(_STORE.guards) >= CONSTRAINTS_PER_SOLVER \
+            or _STORE.size >= TEXT_PER_SOLVER:
         _STORE = _Store()
     _STORE.asked += 1
     return _STORE
