@@ -133,6 +133,7 @@ def test_the_solver_is_replaced_once_it_holds_enough_constraints(monkeypatch: py
     assert stores[0] is stores[1] and stores[2] is not stores[0]
     assert len(stores[0].guards) == 5
 
+
 def test_the_solver_is_replaced_once_its_constraints_are_long_enough(monkeypatch: pytest.MonkeyPatch) -> None:
     """A full-deck question's constraints are long: a solver is also replaced once the text of the
     constraints it holds reaches ``TEXT_PER_SOLVER`` characters, before it holds its count of them."""

@@ -345,7 +345,7 @@ def check_reading_steps(game: Any, raw_game: Any, points: Iterable[str], games: 
                 run.bounded = True
                 break
             if left & run.ambiguities.keys():
-                left -= run.ambiguities.keys()
+                left = left - run.ambiguities.keys()  # a new set: the old filter keeps its own
                 if not left:
                     break
                 meets = _reading_filter(check, left)
