@@ -6,6 +6,7 @@ unpublished) what only the small decks showed; the FAQ labels it."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -180,8 +181,9 @@ def test_an_ambiguity_of_a_small_deck_is_confirmed_where_a_full_deck_game_meets_
     """'then you can play any new card' (cp.read.any_new_card) was read two ways on a reduced deck;
     the seeded full-deck games are checked step by step under the rules as written until its
     readings give different results, and that game and step are the witness: replayed, the
-    situation there has two readings with different verdicts. A reading point the text never asks
-    in this game is not found, and the search stops at its bound of situations."""
+    situation there has two readings with different verdicts. A reading point no clause asks
+    lets no step through, so the look ends with its games; one the text asks but that never
+    parts is looked for until the bound of situations stops the search."""
     from rulecheck.check.determinacy import check_reading_steps, playout_findings, spec_modules
     from rulecheck.core.spec import determinacy
 
@@ -189,7 +191,10 @@ def test_an_ambiguity_of_a_small_deck_is_confirmed_where_a_full_deck_game_meets_
     game, raw = cfg.load(), cfg.with_ruleset("raw").load()
     point = "cp.read.any_new_card"
     run = check_reading_steps(game, raw, [point, "cp.read.no_such_point"], 20, 0, 2_000, max_situations=300)
-    assert run is not None and set(run.ambiguities) == {point} and run.bounded
+    assert run is not None and set(run.ambiguities) == {point} and not run.bounded
+    assert run.situations == 1 and run.states_checked == 20
+    bounded = check_reading_steps(game, raw, [point, "cp.read.war_chonk_in_pile"], 20, 0, 2_000, max_situations=1)
+    assert bounded is not None and set(bounded.ambiguities) == {point} and bounded.bounded
     _, seed, step = run.ambiguities[point]["node"]
     state, action = next((s, a) for n, (s, a, _) in enumerate(playout(game, seed, step + 1)) if n == step)
     spec_mod, bridge = spec_modules("chonker-party")  # type: ignore[misc]
@@ -306,7 +311,8 @@ def test_the_reading_search_spends_its_bound_on_steps_where_the_clause_applies()
     assert meets(*steps[step]) and not meets(*steps[0])  # the Frenzy step; the deal
     passed = sum(meets(s, a) for s, a, _ in playout(game, seed, 5_000))
     assert 0 < passed < 0.5 * sum(1 for _ in playout(game, seed, 5_000))
-    assert _reading_filter(check, {point, "chomp.read.no_such_point"})(*steps[0])  # undeclared: every step
+    # a point no clause declares or asks (the check refuses an undeclared ask): no step can show it
+    assert not _reading_filter(check, {"chomp.read.no_such_point"})(*steps[step])
 
 
 def test_the_reading_search_stops_looking_for_a_point_once_its_readings_part() -> None:
@@ -364,10 +370,24 @@ def test_the_reading_search_passes_over_steps_whose_question_no_reading_changes(
     sharp = _reading_filter(check, set(unseen))
     assert sharp(*steps[step])
     passed = sum(sharp(s, a) for s, a in first_games)
+
+    def applies(points: set[str]) -> Any:
+        """The look as it was: a step passes where a clause that declares a point applies."""
+        rules = [cl for cl in check.spec.clauses if set(cl.readings) & points]
+
+        def meets(state: Any, action: Any) -> bool:
+            if not check.bridge.applies(state):
+                return False
+            sit, _ = check.bridge.situation_in(raw, state, action)
+            view = core_spec.View(sit, core_spec.Reader(check.spec, {}))
+            out = check.spec.outcome(view)
+            return any(cl.fn(view, out) is not None for cl in rules
+                       if cl.kinds is None or getattr(type(sit), "kind", None) in cl.kinds)
+        return meets
+
+    assert passed < 0.2 * sum(applies(set(unseen))(s, a) for s, a in first_games)
     with monkeypatch.context() as m:
-        m.setattr(determinacy, "_reading_changes", lambda *a: True)  # a clause applying is enough
-        applies = _reading_filter(check, set(unseen))
-        assert passed < 0.2 * sum(applies(s, a) for s, a in first_games)
+        m.setattr(determinacy, "_reading_filter", lambda _, points: applies(points))
         before = check_reading_steps(game, raw, unseen, 200, 0, 5_000, UNSEEN_READING_SITUATIONS)
         assert before is not None and before.bounded and point not in before.ambiguities
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import rulecheck.core.spec as core_spec
+from rulecheck.check import determinacy as det
 from rulecheck.check.determinacy import SpecRun, _answers_of, _decided_by, check_explored
 from rulecheck.check.explore import Config, explore
 from rulecheck.games.chonker_party.spec import SPEC as PARTY
@@ -62,6 +63,25 @@ def test_a_ruling_is_answered_by_the_text_only_if_the_text_is_not_open_on_what_i
     assert _answers_of(spec, _Sit(strict), {"A": {a}, "B": {b}}, {"winner"}, None, run) == answer
 
 
+@pytest.mark.parametrize("strict", [True, False])
+def test_an_outcome_the_verdict_found_answers_for_the_solver_and_the_same(strict: bool) -> None:
+    """An outcome the verdict already found allowed (``shown``) answers "allowed" for the option
+    whose outcome agrees with it where the ruling decides, without a question: the answer is the
+    one the solver gives, with one question less."""
+    spec = _tiny_spec()
+    a, b = (("note", "a"), ("winner", "P1")), (("note", "a"), ("winner", "P2"))
+    found = []
+    for shown in ((), ((("note", "b"), ("winner", "P1")),)):
+        core_spec.fresh_solver()
+        det._ALLOWS.clear()
+        run = SpecRun("raw")
+        found.append((_answers_of(spec, _Sit(strict), {"A": {a}, "B": {b}}, {"winner"}, None, run, None, shown),
+                      run.solver_calls))
+    (asked, calls), (read_off, fewer) = found
+    assert asked == read_off == (("B",) if strict else None)
+    assert fewer == calls - 1
+
+
 def test_what_a_ruling_decides_is_where_its_options_alone_part() -> None:
     """Two ruling points open in one step: R decides the winner, S the note. What R decides is
     where R's options alone part the outcomes (the winner), not where S's do (the note): else a
@@ -106,6 +126,10 @@ def test_constraints_are_asserted_once_per_solver_and_the_solver_is_replaced_in_
             stores.append(q.store)
     assert stores[0] is stores[1] is stores[2] and stores[3] is not stores[0]
     assert len(stores[0].guards) == 3  # the domain and the two clauses, each once
+    # a new solver, in the same context; a new check (fresh_solver) gets a context of its own
+    assert stores[3].ctx is stores[0].ctx and stores[3].solver is not stores[0].solver
+    core_spec.fresh_solver()
+    assert core_spec._store().ctx is not stores[0].ctx
     # what a question adds for itself is gone when it closes
     with core_spec._Question(out, tracked) as q:
         q.add(f"(not {out.eq('winner', 'P1')})")

@@ -361,36 +361,39 @@ def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
     readings disagree, so :func:`check_reading_steps` spends its bound on the others.
 
     Two tests, the cheap one first: a clause that declares one of the points
-    (``clause(..., readings=...)``) applies to the situation under one of its readings (that
-    clause alone evaluated, not the whole question); then :func:`_reading_changes`: a clause that
-    asks the point says something else under another of its readings. A point that no clause
-    declares (a reading asked inside a shared helper) lets every step through."""
+    (``clause(..., readings=...)``) asks it in the situation (that clause alone evaluated, not the
+    whole question), or, for a point the specification lets shared helpers ask
+    (``Spec.shared_readings``), its test of where it can be asked holds; then
+    :func:`_reading_changes`: a clause that asks the point says something else under another of its
+    readings. The first is exact because a point is asked only by the clauses that declare it, or
+    where its shared test holds (the check refuses anything else,
+    :func:`rulecheck.core.spec.check_declared`), and a clause that does not ask it takes the same
+    path under every reading. A point that no clause declares and no test covers skips the first
+    test."""
     spec, bridge, game = check.spec, check.bridge, check.game
     rules = [(cl, p) for p in sorted(points) for cl in spec.clauses if p in cl.readings]
-    if {p for _, p in rules} != points:
-        return lambda state, action: True
+    shared = [spec.shared_readings[p] for p in sorted(points) if p in spec.shared_readings]
     situate = getattr(bridge, "situation_in", None)
+    first = {p for _, p in rules} | (points & spec.shared_readings.keys()) == points
     seen: dict[Any, bool] = {}  # by situation: the same one recurs in many games
 
     def declares(sit: Any) -> tuple[bool, _LazyOutcome]:
-        # each clause under the default readings first: one that does not ask its point there
-        # takes the same path under every reading of it, so it applies under one iff it applies
-        # here. Also the outcome, if a clause built it (the second test needs it too)
+        # each declaring clause under the default readings: one that does not ask its point there
+        # takes the same path under every reading of it. Also the outcome, if a clause built it
+        # (the second test needs it too)
         kind = getattr(type(sit), "kind", None)
         reader = Reader(spec, {})
         view = View(sit, reader)
         out = _LazyOutcome(spec, view)
+        if any(may_ask(sit) for may_ask in shared):
+            return True, out
         for cl, point in rules:
             if cl.kinds is not None and kind not in cl.kinds:
                 continue
             reader.asked = set()
-            if cl.fn(view, out) is not None:
-                return True, out
+            cl.fn(view, out)
             if point in reader.asked:
-                for option, _ in spec.readings[point].options[1:]:
-                    other = View(sit, Reader(spec, {point: option}))
-                    if cl.fn(other, _LazyOutcome(spec, other)) is not None:
-                        return True, out
+                return True, out
         return False, out
 
     def meets(state: Any, action: Any) -> bool:
@@ -401,8 +404,12 @@ def _reading_filter(check: _FullDeckCheck, points: set[str]) -> Any:
         if found is None:
             if len(seen) >= _MEETS_MEMO:
                 seen.clear()
-            applies, out = declares(sit)
-            found = seen[sit] = applies and _reading_changes(spec, sit, points, out.built())
+            if first:
+                asks, out = declares(sit)
+                found = asks and _reading_changes(spec, sit, points, out.built())
+            else:
+                found = _reading_changes(spec, sit, points)
+            seen[sit] = found
         return found
 
     return meets
@@ -415,7 +422,8 @@ def _reading_changes(spec: Spec, sit: Any, points: set[str], built: tuple[Any, s
     reading points it asks; only those that ask one of ``points`` are evaluated again, under each
     other reading of it. The outcome is built once per reading (under the default readings, it
     may be given: ``built``, the outcome and the points building it asked); one that asks a point
-    itself (its variables could differ) counts as a change."""
+    itself (its variables could differ) counts as a change, and so does a principle that asks one
+    (a shared point: principles read what the clauses said, and may ask only those)."""
     reader = Reader(spec, {})
     view = View(sit, reader)
     if built is None:
@@ -426,12 +434,21 @@ def _reading_changes(spec: Spec, sit: Any, points: set[str], built: tuple[Any, s
         return True
     kind = getattr(type(sit), "kind", None)
     varied: dict[tuple[str, str], tuple[View, Any]] = {}
+    shared = points & spec.shared_readings.keys()
+    touched: set[str] = set()
+    named: set[tuple[str, str]] = set()
+    when: dict[str, list[Any]] = {}
     for cl in spec.clauses:
         if cl.kinds is not None and kind not in cl.kinds:
             continue
         reader.asked = set()
         out.touched, out.named, out.when = set(), set(), {}
         c = cl.fn(view, out)
+        if shared:
+            touched |= out.touched
+            named |= out.named
+            for name, conds in out.when.items():
+                when.setdefault(name, []).extend(conds)
         asked = sorted(reader.asked & points)
         if not asked:
             continue
@@ -444,6 +461,16 @@ def _reading_changes(spec: Spec, sit: Any, points: set[str], built: tuple[Any, s
                     other = varied[(point, option)] = (v, spec.outcome(v))
                 if _says(cl, *other) != said:
                     return True
+    if shared:
+        # every clause says the same under each reading: so does a principle that does not ask
+        # one of the points (it reads what they said); one that asks one may not
+        out.touched, out.named, out.when = touched, named, when
+        view.mentioned = set(touched)
+        for p in spec.principles:
+            reader.asked = set()
+            p.fn(view, out)
+            if reader.asked & shared:
+                return True
     return False
 
 
@@ -701,12 +728,17 @@ def _settled_by(spec: Spec, game: Any, sit: Any, point: str) -> dict[str, Any]:
 
 
 def _readings_under(spec: Spec, game: Any, sit: Any, point: str, choices: Mapping[str, str | None],
-                    ruleset: str) -> dict[str, Any]:
+                    ruleset: str, default: Any = None, names: bool = True) -> dict[str, Any]:
     """The readings of ``point`` in ``sit`` under ``choices``' ruling constraints: ``settled`` if
     they give one verdict (kind and outcome), a reading the new text contradicts being excluded by
     it (:func:`_excluded_by`) and one reading at least left; ``readings``: each one's verdict kind,
     or ``excluded by`` the options that exclude it; ``claimed``: the ruling points whose errata say
-    they answer this question (``publish.settles``); ``ruleset``: whose options."""
+    they answer this question (``publish.settles``); ``ruleset``: whose options.
+
+    ``default``: the outcome key the constraints are already known to decide under the default
+    readings (:func:`decides`), so its verdict is not asked again. ``names=False``: an excluded
+    reading is ``excluded`` without naming the options (naming asks the solver once per option in
+    the core), for a caller that needs only ``settled``."""
     reading = spec.readings.get(point)
     claimed = sorted(rid for rid, rp in game.ruling_points.items() if point in rp.publish.settles)
     verdicts: dict[str, str] = {}
@@ -714,11 +746,15 @@ def _readings_under(spec: Spec, game: Any, sit: Any, point: str, choices: Mappin
     if reading is None:
         return {"settled": False, "readings": verdicts, "claimed": claimed, "ruleset": ruleset}
     for rid, _ in reading.options:
+        if rid == reading.default and default is not None:
+            kept.add(("determined", repr(default)))
+            verdicts[rid] = "determined"
+            continue
         r = {} if rid == reading.default else {point: rid}
         v, _ = determinacy(spec, sit, readings=r, choices=choices, principles_used=False)
-        by = _excluded_by(spec, sit, r, choices, v)
+        by = _excluded_by(spec, sit, r, choices, v, names)
         if by:
-            verdicts[rid] = "excluded by " + ", ".join(by)
+            verdicts[rid] = "excluded by " + ", ".join(by) if names else "excluded"
             continue
         kept.add((v.kind, repr(_key(spec, v))))
         verdicts[rid] = v.kind
@@ -726,16 +762,19 @@ def _readings_under(spec: Spec, game: Any, sit: Any, point: str, choices: Mappin
 
 
 def _excluded_by(spec: Spec, sit: Any, readings: Mapping[str, str], choices: Mapping[str, str | None],
-                 v: Verdict) -> list[str]:
+                 v: Verdict, names: bool = True) -> list[str]:
     """The ruling options that exclude a reading in ``sit`` (its verdict under ``choices``: ``v``):
     the text alone read so is no conflict, with the options it is one. Named are the options
     without which it is no longer a conflict (an unsat core need not be the smallest), or every
-    option in the core if no one alone lifts it. Empty: not excluded."""
+    option in the core if no one alone lifts it (``names=False``: every option in the core, the
+    solver not asked which are needed). Empty: not excluded."""
     by = sorted(c.partition(":")[2] for c in v.core if c.startswith("ruling:"))
     if v.kind != "conflict" or not by:
         return []
     if determinacy(spec, sit, readings=readings, principles_used=False)[0].kind == "conflict":
         return []  # the text itself, read so, is contradictory: no new text excludes it
+    if not names:
+        return by
     needed = [o for o in by if determinacy(spec, sit, readings=readings, choices={**choices, o.split("=")[0]: None},
                                            principles_used=False)[0].kind != "conflict"]
     return needed or by
@@ -756,9 +795,9 @@ def _readings_ruled(run: SpecRun, spec: Spec, game: Any, choices: Mapping[str, s
         run.reread += 1
         if decides(spec, sit, key, readings=r, choices=choices).decided:
             continue
-        under = _readings_under(spec, game, sit, point, choices, run.ruleset)
-        if under["settled"]:
+        if _readings_under(spec, game, sit, point, choices, run.ruleset, default=key, names=False)["settled"]:
             continue
+        under = _readings_under(spec, game, sit, point, choices, run.ruleset)
         run.ambiguities[point] = _entry(node, action, sit, settled_by=under, readings=[
             {"reading": rr or "default", "verdict": determinacy(spec, sit, readings=rr, choices=choices,
                                                                  principles_used=False)[0].to_json()}
@@ -791,8 +830,8 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
         if len(_ANSWERS) > 100_000:
             _ANSWERS.clear()
         found = None
-        for rr, _ in text.verdicts if text.differing else (((), first),):
-            answer = _answers_of(spec, sit, by_option, decides, impossible, run, dict(rr))
+        for rr, v in text.verdicts if text.differing else (((), first),):
+            answer = _answers_of(spec, sit, by_option, decides, impossible, run, dict(rr), _shown(spec, v))
             if answer is None or found not in (None, answer):
                 found = None
                 break
@@ -839,18 +878,34 @@ def _decided(leaves: list[tuple[dict[str, str], Any]], ruling: str, impossible: 
 _ANSWERS: dict[Any, tuple[str, ...] | None] = {}
 
 
+def _shown(spec: Spec, v: Verdict) -> tuple[Any, ...]:
+    """The comparison keys of the outcomes a verdict found allowed (none for a conflict)."""
+    return tuple(spec.key(dict(o)) for o in (v.outcome, v.other) if o)
+
+
+def _agrees(a: Any, b: Any, like: frozenset[Any] | None) -> bool:
+    """Whether two comparison keys agree in ``like`` (fact names and places; None: in everything)."""
+    return a == b if like is None else not (_aspects(a, b) & like)
+
+
 def _answers_of(spec: Spec, sit: Any, by_option: dict[str, set[Any]], decides: set[Any], impossible: Any,
-                run: SpecRun, readings: Mapping[str, str] | None = None) -> tuple[str, ...] | None:
+                run: SpecRun, readings: Mapping[str, str] | None = None,
+                shown: tuple[Any, ...] = ()) -> tuple[str, ...] | None:
     # the options whose outcome the text allows, in what the ruling point decides (elsewhere the
     # text may rule out every option's outcome: another ruling point's question): the question is
-    # answered if exactly one is
+    # answered if exactly one is. An outcome the verdict under these readings already found allowed
+    # (``shown``) answers "allowed" for the keys it agrees with there, without asking again: the
+    # same answer the solver gives, so the result does not depend on which outcomes it found
     like = None if "*" in decides else frozenset(decides)
     allowed: dict[str, Any] = {}
     for option, keys in sorted(by_option.items()):
+        if len(allowed) > 1:
+            return None  # two options allowed: the question is open, whatever the others say
         if impossible in keys:
             allowed[option] = impossible
             continue
-        found = next((k for k in sorted(keys, key=repr) if _allows(spec, sit, k, run, like, readings)), None)
+        found = next((k for k in sorted(keys, key=repr)
+                      if any(_agrees(k, s, like) for s in shown) or _allows(spec, sit, k, run, like, readings)), None)
         if found is not None:
             allowed[option] = found
     if len(allowed) != 1:

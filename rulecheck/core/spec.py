@@ -47,6 +47,7 @@ __all__ = [
     "RulingConstraint",
     "Spec",
     "Verdict",
+    "check_declared",
     "clause",
     "conj",
     "determinacy",
@@ -358,6 +359,11 @@ class Spec:
     # key_term(out, key, aspects=None): the outcomes whose comparison key is ``key`` (or that agree
     # with it on ``aspects``: fact names and places), as a term over the outcome variables
     key_term: Callable[..., Any] | None = None
+    # reading points any clause or principle may ask through shared helpers (how play goes on, say),
+    # each with where it can be asked: a test of the situation's facts. Every other point is asked
+    # only by the clauses that declare it (``clause(..., readings=...)``). The check enforces both
+    # (:func:`check_declared`); the full-deck reading looks rely on them
+    shared_readings: Mapping[str, Callable[[Any], bool]] = field(default_factory=dict)
 
     def formalised(self) -> set[str]:
         return {i for c in self.clauses for i in c.ids}
@@ -537,6 +543,28 @@ def _clause_result(cl: ClauseRule, view: View, out: Outcome, reuse: dict[str, _E
     return c
 
 
+def check_declared(spec: Spec, sit: Any, who: str, declared: Iterable[str], asked: Iterable[str]) -> None:
+    """Refuse a clause, principle or outcome builder (``who``) that asked, in ``sit``, a reading
+    point it does not declare (``declared``) and that is not one of the specification's
+    ``shared_readings``, or a shared one where that point's test says it cannot be asked. Where a
+    point can be asked is read off the declarations and those tests (the full-deck reading looks
+    pass over the steps where it cannot), so a point asked elsewhere would be missed there."""
+    extra = set(asked) - set(declared)
+    if not extra:
+        return
+    unshared = sorted(p for p in extra if p not in spec.shared_readings)
+    if unshared:
+        raise ValueError(
+            f"the {spec.game} specification: {who} asks the reading point(s) {', '.join(unshared)} without "
+            "declaring them: add them to its clause(..., readings=...), or to the specification's shared_readings "
+            "if a helper that many clauses share asks them")
+    outside = sorted(p for p in extra if not spec.shared_readings[p](sit))
+    if outside:
+        raise ValueError(
+            f"the {spec.game} specification: {who} asks the shared reading point(s) {', '.join(outside)} in a "
+            f"situation its shared_readings test says it cannot be asked in ({sit!r}): widen the test")
+
+
 def _add_when(into: dict[str, list[Any]], more: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
     """``into`` with the conditions ``more`` adds (:attr:`Outcome.when`), in order."""
     for name, conds in more.items():
@@ -556,6 +584,8 @@ def _ask(spec: Spec, sit: Any, readings: Mapping[str, str] | None, choices: Mapp
     reader = Reader(spec, readings or {})
     view = View(sit, reader)
     out = spec.outcome(view)
+    if reader.asked:
+        check_declared(spec, sit, "its outcome", (), reader.asked)
     rulings = spec.ruling_constraints(choices) if choices is not None else []
     found = (reader, view, out, *_tracked(spec, view, out, rulings, _choices_key(choices)))
     _ASKED.insert(0, (key, found))
@@ -600,14 +630,27 @@ def _tracked(spec: Spec, view: View, out: Outcome, rulings: Iterable[RulingConst
                     applied.append((name, pc))
         else:
             applied.append((cl.id, c))
+    if reuse is None:  # the default readings: each clause's own reading points were recorded
+        asking = [(cid, ev.asked) for cid, ev in _LAST["clauses"].items() if ev.asked]
+        if asking:
+            declared = {cl.id: cl.readings for cl in spec.clauses}
+            for cid, asked in asking:
+                check_declared(spec, view._sit, f"clause {cid}", declared[cid], asked)
     # every variable a clause or ruling constraint read or set, but those only a part set aside
     # by a ruling option speaks of: that part is not said here
     view.mentioned = set(out.touched) - _only_in(out, dropped, [c for _, c in applied + ruled])
     principles = []
+    reader = view.reading
     for p in spec.principles:
         if p.id in overridden:  # a ruling option may set a principle aside too, where it applies
             continue
-        c = p.fn(view, out)
+        before, reader.asked = reader.asked, set()
+        try:
+            c = p.fn(view, out)
+        finally:
+            asked, reader.asked = reader.asked, before | reader.asked
+        if asked:
+            check_declared(spec, view._sit, f"principle {p.id}", (), asked)
         if c is not None:
             principles.append((p.id, c))
     return applied + ruled, principles, [name for name, _ in applied]
@@ -680,14 +723,16 @@ class _Store:
     its own: a question assumes the guards of its constraints, so a constraint that the next
     question shares (the same clause giving the same term) is not parsed and internalised again.
 
-    A solver in a context of its own: what z3 does with a formula (the order of its atoms, so the
-    models and cores it finds) depends on the terms its context already holds, so the answers
-    depend only on the questions asked since the store was made (:func:`fresh_solver`, and every
-    :data:`QUESTIONS_PER_SOLVER` questions)."""
+    What z3 does with a formula (the order of its atoms, so the models and cores it finds) depends
+    on the terms its context already holds, so a new context is made where a check starts
+    (:func:`fresh_solver`): the answers depend only on the questions asked since. A store that
+    replaces a full one (every :data:`QUESTIONS_PER_SOLVER` questions, :func:`_store`) makes a new
+    solver in the same context: making a context took about 4 % of a search's check (a profile of
+    ``chomp standard 4p`` under ``raw``), and the solver is what the budgets are for."""
 
-    def __init__(self) -> None:
+    def __init__(self, ctx: z3.Context | None = None) -> None:
         z3.set_param(**_GLOBAL_PARAMS)
-        self.ctx = z3.Context()
+        self.ctx = z3.Context() if ctx is None else ctx
         self.solver = z3.SimpleSolver(ctx=self.ctx)
         self.solver.set(**_PARAMS)
         self.guards: dict[tuple[str, str], z3.BoolRef] = {}
@@ -725,7 +770,7 @@ def _store() -> _Store:
     global _STORE
     if _STORE.asked >= QUESTIONS_PER_SOLVER or len(_STORE.guards) >= CONSTRAINTS_PER_SOLVER \
             or _STORE.size >= TEXT_PER_SOLVER:
-        _STORE = _Store()
+        _STORE = _Store(_STORE.ctx)
     _STORE.asked += 1
     return _STORE
 

@@ -1403,7 +1403,7 @@ def _extra_play(s: Any, o: Outcome, cause: str) -> Any:
     return _play_any(s, o, p)
 
 
-@clause("cp.choose.3", readings=("cp.read.any_new_card", "cp.read.choose_may_stop"))
+@clause("cp.choose.3", readings=("cp.read.any_new_card", "cp.read.choose_may_stop", "cp.read.after_continuing_action"))
 def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
     """"Shuffle afterward, then you can play any new card."
 
@@ -1428,7 +1428,8 @@ def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
     return conj(play, may(o, "stop", s.reading("cp.read.choose_may_stop") == "may-stop"))
 
 
-@clause("cp.stacking.1", "cp.stacking.2", "cp.see.5", "cp.war.4", readings=("cp.read.no_effect_scope",))
+@clause("cp.stacking.1", "cp.stacking.2", "cp.see.5", "cp.war.4",
+        readings=("cp.read.no_effect_scope", "cp.read.after_continuing_action"))
 def stack_draw_and_play_cards(s: Any, o: Outcome) -> Any:
     """"You can stack action cards, as long as the previous card said that you need to draw, and
     play any card." "These include: Choose, Steal, See, or War." (cp.stacking.2; cp.see.5 "Then,
@@ -1929,7 +1930,7 @@ def _ranking(s: Any, o: Outcome, level: int, result: str, war: bool | None = Non
     return all_of(parts)
 
 
-@clause("cp.finishing.3", "cp.finishing.2", "cp.summary.1", "cp.spoiled.1")
+@clause("cp.finishing.3", "cp.finishing.2", "cp.summary.1", "cp.spoiled.1", readings=("cp.read.war_chonk_in_pile",))
 def most_points_wins(s: Any, o: Outcome) -> Any:
     """"Most points? You win!" (cp.finishing.2 "Count up your win piles:"; cp.summary.1 "Collect as
     many points as you can, whether sweet or salty."; cp.spoiled.1 "Worth -1 points.")
@@ -1950,7 +1951,7 @@ def tied_the_most_chonk_cards_wins(s: Any, o: Outcome) -> Any:
     return _ranking(s, o, 1, "chonk-tiebreak") if may_end_game(s) else None
 
 
-@clause("cp.finishing.5")
+@clause("cp.finishing.5", readings=("cp.read.war_chonk_in_pile",))
 def still_tied_the_most_cards_wins(s: Any, o: Outcome) -> Any:
     """"Still tied? The player with the most cards wins." (Tied again, the text says no more.)"""
     return _ranking(s, o, 2, "cards-tiebreak") if may_end_game(s) else None
@@ -3113,10 +3114,36 @@ def whole_outcome_is(o: Outcome, key: tuple[tuple[str, str], ...], aspects: Coll
     return conj(*(o.eq(n, v) for n, v in key if aspects is None or n in aspects))
 
 
+def _after_a_card_with_no_draw(s: Any) -> bool:
+    """A card put down with nothing to draw from (:func:`no_effect`, :func:`steal_has_no_effect`, a War
+    become a Chonk with both decks empty): where what "no effect" takes is asked."""
+    return s.played is not None and s.action_source is None
+
+
+def _after_a_war(s: Any) -> bool:
+    """A War put down that may count as a Chonk (or any card played out of turn not known to be no
+    Chonk, :func:`_called_war_goes_back`): where whether it is still a War is asked."""
+    return s.played is not None and s.as_chonk is not False
+
+
+SHARED_READINGS: dict[str, Any] = {
+    "cp.read.no_effect_scope": _after_a_card_with_no_draw,
+    "cp.read.tells_you_to_draw": _after_a_card_with_no_draw,
+    "cp.read.war_chonk_still_war": _after_a_war,
+    "cp.read.draw_requires_you": lambda s: s.action_source == "discard-deck",
+    "cp.read.steal_also_draws": steal_taken,
+}
+"""The reading points asked through what many steps share (whether the turn passes, who draws next
+and from where, whether a War is still on: :func:`turn_passes`, :func:`victim_source`,
+:func:`stealer_draws`, the principle ``frame.a_chonk_call_goes_back``), each with the situations
+in which it can be asked. Every other point is asked only by the clauses that declare it. The
+check refuses a point asked anywhere else (:func:`rulecheck.core.spec.check_declared`)."""
+
 SPEC = Spec(
     game="chonker-party",
     outcome=party_outcome,
     key_term=whole_outcome_is,
+    shared_readings=SHARED_READINGS,
     clauses=[
         master_starts_the_round_with_any_card, the_first_non_action_card_becomes_trump, play_continues_clockwise,
         players_place_one_card_face_up, round_ends_just_before_the_master, on_your_turn_play_whatever_card_you_want,

@@ -268,7 +268,8 @@ def the_object_is_to_collect_all_the_cards(s: Any, o: Outcome) -> Any:
     return conj(*parts)
 
 
-@clause("es.dos-jugadores.2", kinds=("race",))
+@clause("es.dos-jugadores.2", readings=("chomp.read.doble_your_card", "chomp.read.frenzy_any_card"),
+        kinds=("race",))
 def bad_chomps_are_still_bad_chomps(s: Any, o: Outcome) -> Any:
     """"Las reglas son ligeramente diferentes del juego normal, pero los Bad Chomps siguen siendo Bad
     Chomps." (The rules are slightly different from the normal game, but Bad Chomps are still Bad
@@ -399,7 +400,10 @@ def the_first_to_slap_the_lowest_takes_the_four(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-@clause("es.doble-chomp.3", readings=("chomp.read.doble_another_card",), kinds=("race", "turn"))
+@clause("es.doble-chomp.3", readings=("chomp.read.doble_another_card", "chomp.read.doble_your_card",
+                                       "chomp.read.frenzy_all_cards", "chomp.read.frenzy_special_cards",
+                                       "chomp.read.reclaimed_where", "chomp.read.tie_previous"),
+        kinds=("race", "turn"))
 def doble_ties_eels_and_octopuses_as_in_the_normal_game(s: Any, o: Outcome) -> Any:
     """"Los desempates, las cartas de anguila eléctrica y las cartas de pulpo son los mismos que en el
     juego normal." (Tie-breaks, Electric Eel cards and Octopus cards are the same as in the normal
