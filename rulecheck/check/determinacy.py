@@ -35,6 +35,7 @@ from rulecheck.core.spec import (
     Spec,
     Verdict,
     View,
+    add_when,
     allows_unlike,
     decides,
     determinacy,
@@ -447,8 +448,7 @@ def _reading_changes(spec: Spec, sit: Any, points: set[str], built: tuple[Any, s
         if shared:
             touched |= out.touched
             named |= out.named
-            for name, conds in out.when.items():
-                when.setdefault(name, []).extend(conds)
+            add_when(when, out.when)
         asked = sorted(reader.asked & points)
         if not asked:
             continue

@@ -47,6 +47,7 @@ __all__ = [
     "RulingConstraint",
     "Spec",
     "Verdict",
+    "add_when",
     "check_declared",
     "clause",
     "conj",
@@ -522,7 +523,7 @@ def _clause_result(cl: ClauseRule, view: View, out: Outcome, reuse: dict[str, _E
         if got is not None and not (got.asked & varied.keys()):
             out.touched |= got.touched
             out.named |= got.named
-            _add_when(out.when, got.when)
+            add_when(out.when, got.when)
             view.reading.asked |= got.asked
             view.reads |= got.reads
             return got.result
@@ -536,7 +537,7 @@ def _clause_result(cl: ClauseRule, view: View, out: Outcome, reuse: dict[str, _E
         c = cl.fn(view, out)
         ev = _Evaluated(c, out.touched, out.named, out.when, reader.asked, view.reads)
     finally:
-        when = _add_when(saved[2], out.when)
+        when = add_when(saved[2], out.when)
         out.touched, out.named, out.when, reader.asked, view.reads = (
             saved[0] | out.touched, saved[1] | out.named, when, saved[3] | reader.asked, saved[4] | view.reads)
     _LAST["clauses"][cl.id] = ev
@@ -565,7 +566,7 @@ def check_declared(spec: Spec, sit: Any, who: str, declared: Iterable[str], aske
             f"situation its shared_readings test says it cannot be asked in ({sit!r}): widen the test")
 
 
-def _add_when(into: dict[str, list[Any]], more: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
+def add_when(into: dict[str, list[Any]], more: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
     """``into`` with the conditions ``more`` adds (:attr:`Outcome.when`), in order."""
     for name, conds in more.items():
         into.setdefault(name, []).extend(conds)
