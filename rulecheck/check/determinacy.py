@@ -812,8 +812,9 @@ def _answers_alone(spec: Spec, sit: Any, first: Verdict, text: _Text, leaves: li
     allows differs from that option's in what the ruling decides. Returns the options it excludes,
     or None where the question itself is open (two or more options allowed, an allowed outcome
     that differs there, a conflict, readings that answer it differently, or no way to tell). Every
-    part of the answer is a question to the solver, not read off the outcomes that showed the gap,
-    so it does not depend on which ones the solver found."""
+    part of the answer is a question to the solver, or the same answer read off an outcome the
+    verdict found allowed (:func:`_answers_of`): never a conclusion drawn from which outcomes showed
+    the gap, so it does not depend on which ones the solver found."""
     if spec.key_term is None or any(v.kind == "conflict" for _, v in text.verdicts) or \
             (first.kind != "gap" and not text.differing):
         return None
