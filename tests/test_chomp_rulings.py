@@ -15,7 +15,7 @@ from rulecheck.core.rulings import load_ruling_points
 from rulecheck.engine import play
 from rulecheck.games import load_game
 from rulecheck.games.chomp.cards import BIG_FISH, LITTLE_FISH, OCTOPUS, PLANKTON, SEAL, SHARK, SHRIMP
-from rulecheck.games.chomp.state import LAST_TWO, OVER, TURN
+from rulecheck.games.chomp.state import LAST_TWO, OVER, TURN, WAR
 
 PACKAGE = Path(__file__).resolve().parents[1] / "rulecheck" / "games" / "chomp"
 
@@ -282,6 +282,27 @@ def test_reclaimed_cards_options(option: str) -> None:
     game, s = _race("standard", 3, [["seal"], ["shark"], ["bigfish"]], {"chomp.reclaimed_cards": option})
     step = game.apply(s, ("slap", 0, 2, BIG_FISH))
     assert "chomp.reclaimed_cards" not in step.provenance.rulings and SHARK in step.state.discards[1]
+
+
+@pytest.mark.parametrize("option", ["war", "called_off"])
+def test_next_card_tie_options(option: str) -> None:
+    """Underwater War: an Octopus is turned up, and the next cards turned over are two Big Fish. A
+    war (a tie, en.underwater-war.3), or the round is called off and each player takes his cards
+    back to his discard pile: ruling chomp.next_card_tie, asked only at the next card's tie."""
+    tops = [["octopus", "bigfish", "plankton", "shrimp", "shark"], ["seal", "bigfish", "shrimp", "plankton", "seal"]]
+    game = load_game("chomp", "underwater-war", 2, {"choices": {"chomp.next_card_tie": option}})
+    first = game.apply(game.new_initial_state(deal=deal_with_tops(game, tops)), ("turn_over",))
+    assert "chomp.next_card_tie" not in first.provenance.rulings  # the Octopus: the next card, nothing asked
+    step = game.apply(first.state, ("turn_over",))
+    assert step.provenance.rulings == ("chomp.next_card_tie",)
+    t = step.state
+    assert not game.invariants(t)
+    if option == "war":
+        assert t.step == WAR and sum(len(a) for a in t.aside) == 4 and not any(t.discards)
+    else:
+        assert t.step != WAR and not any(t.aside)
+        assert sorted(t.discards[0]) == sorted((OCTOPUS, BIG_FISH))
+        assert sorted(t.discards[1]) == sorted((SEAL, BIG_FISH))
 
 
 @pytest.mark.parametrize("option", ["another_war", "called_off"])

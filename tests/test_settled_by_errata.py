@@ -86,13 +86,15 @@ def test_a_merged_ambiguity_is_settled_only_if_every_witness_is() -> None:
 def test_every_step_under_the_errata_is_asked_whether_a_reading_still_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under a complete ruleset each decided step is asked again under every other reading of the
     points its clauses asked (:func:`rulecheck.check.determinacy._readings_ruled`): the errata may
-    leave an ambiguity open away from the witness where the rules as written showed it. None is
-    left in the 5-player full-deck games under recommended; with the victim's fallback option saying
-    nothing (as first formalised), the check finds the reading still parting in seeded game 0, and
-    its finding says so."""
+    leave an ambiguity open away from the witness where the rules as written showed it. In the
+    5-player full-deck games under recommended, only the ambiguity no ruling point answers yet is
+    left (when a War called out of turn draws, ``cp.read.war_draw_when``); with the victim's
+    fallback option saying nothing (as first formalised), the check finds the reading still
+    parting in seeded game 0, and its finding says so."""
+    unruled = "cp.read.war_draw_when"
     game = Config("chonker-party", "standard", 5, "full", "recommended").load()
     run = det.check_playouts(game, 1, 0, 5000, 500)
-    assert run is not None and run.steps > 100 and not run.ambiguities
+    assert run is not None and run.steps > 100 and set(run.ambiguities) <= {unruled}
     assert run.reread > 0 and run.to_json()["reread"] == run.reread
     spec = det.spec_modules("chonker-party")[0].SPEC
     monkeypatch.setattr(spec, "rulings", [
@@ -109,6 +111,7 @@ def test_every_step_under_the_errata_is_asked_whether_a_reading_still_parts(monk
     finally:
         monkeypatch.undo()
         fresh_solver()
-    assert [f.data["reading"] for f in found] == [POINT]
+    assert [f.data["reading"] for f in found if f.data["reading"] != unruled] == [POINT]
+    found = [f for f in found if f.data["reading"] == POINT]
     assert found[0].data["settled"]["settled"] is False and found[0].data["settled"]["ruleset"] == "recommended"
     assert "still part here" in found[0].detail

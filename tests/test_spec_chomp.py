@@ -212,6 +212,37 @@ def test_a_war_that_ties_again_reads_two_ways_and_each_option_is_the_engines() -
         assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
 
 
+def test_the_next_cards_after_an_octopus_the_same_read_two_ways_and_each_option_is_the_engines() -> None:
+    """Underwater War: an Octopus is turned up, and the next cards turned over are two Big Fish.
+    Read as a tie (en.underwater-war.3), a war follows; read as the round's turn-over only, the
+    text leaves it open (a gap: en.underwater-war.6's higher card does not exist): the readings of
+    ``chomp.read.next_card_tie`` part. The engine asks ``chomp.next_card_tie`` there; each option
+    decides the step (a war, or the round called off), and it is the engine's under that option."""
+    from chomp_helpers import deal_with_tops
+
+    from rulecheck.games import load_game
+    from rulecheck.games.chomp.spec_engine import engine_outcomes, rename, situation
+
+    tops = [["octopus", "bigfish", "plankton", "shrimp"], ["seal", "bigfish", "shrimp", "plankton"]]
+    for option, nxt in (("war", "war"), ("called_off", "round-over")):
+        game = load_game("chomp", "underwater-war", 2, {"choices": {"chomp.next_card_tie": option}})
+        first = game.apply(game.new_initial_state(deal=deal_with_tops(game, tops)), ("turn_over",)).state
+        action = ("turn_over",)
+        assert game.apply(first, action).provenance.rulings == ("chomp.next_card_tie",)
+        sit, new = situation(first, action)
+        plain, asked = determinacy(SPEC, sit)
+        other, _ = determinacy(SPEC, sit, readings={"chomp.read.next_card_tie": "first-turn-over-only"})
+        assert "chomp.read.next_card_tie" in asked
+        assert plain.kind == "determined" and dict(plain.outcome)["next"] == "war"
+        assert other.kind == "gap"
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert dict(ruled.outcome)["next"] == nxt
+        (_, key), = engine_outcomes(game, first, action)
+        assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
+    assert "chomp.read.next_card_tie" in game.ruling_points["chomp.next_card_tie"].publish.settles
+
+
 def test_satisfies_names_the_clauses_a_wrong_outcome_breaks() -> None:
     v, _ = determinacy(SPEC, PLAIN)
     assert satisfies(SPEC, PLAIN, dict(v.outcome)) == (True, ())

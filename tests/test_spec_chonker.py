@@ -13,6 +13,7 @@ from chonker_helpers import (
     a_chonk_leads,
     a_war_call_before,
     force_names_a_chonk_before,
+    hand_of,
     skip_before_an_empty_handed_master,
 )
 
@@ -25,6 +26,7 @@ from rulecheck.games import load_game
 from rulecheck.games.chonker_party import rounds
 from rulecheck.games.chonker_party import spec as spec_module
 from rulecheck.games.chonker_party import spec_engine as bridge
+from rulecheck.games.chonker_party.cards import BRICK, CHOOSE, LEAF, STICK, WAR
 from rulecheck.games.chonker_party.examples import SCENARIOS
 from rulecheck.games.chonker_party.spec import SPEC, UNFORMALISED, K, PartySituation
 
@@ -389,6 +391,55 @@ def test_a_war_that_would_be_a_chonk_called_out_of_turn_reads_two_ways_and_each_
         assert (plain["next.window"], other["next.window"]) == ("yes", "no")
         seen[option] = (ruled["next.who"], ruled["next.window"])
     assert seen == {"anytime": ("P2", "yes"), "own_turn_only": ("P2", "no")}
+
+
+def test_when_a_war_called_out_of_turn_draws_reads_two_ways_and_the_engine_draws_at_once() -> None:
+    """Player 3 calls out a War before Player 2's turn (the draw deck holds cards, no War is on).
+    "must draw a new card from the deck and play another card if/when it is their turn"
+    (cp.war.4): read as "draw now, play when it is their turn", Player 3 draws next; read as "draw
+    and play when it is their turn", the War is down and Player 2 plays. The readings of
+    ``cp.read.war_draw_when`` part (an ambiguity no ruling point answers); the engine draws at
+    once, the first reading."""
+    game = load_game("chonker-party", None, 3, "recommended")
+    state, _ = a_war_call_before(game, war_on=False)
+    state = game.apply(state._replace(draw=hand_of(STICK, BRICK)), ("play", "leaf")).state
+    action = ("call_war", 2)
+    sit, _ = bridge.situation_in(game, state, action)
+    _, asked = determinacy(SPEC, sit)
+    assert "cp.read.war_draw_when" in asked
+    now, later, ruled = _read_both_ways_and_ruled(game, state, action, "cp.read.war_draw_when", "on-their-turn")
+    assert (now["next.who"], now["next.does"], now["draws"], now["war"]) == ("P3", "draw", "P3", "on")
+    assert (later["next.who"], later["next.does"], later["draws"], later["war"]) == ("P2", "play", "-", "on")
+    assert ruled == now
+    assert not any("cp.read.war_draw_when" in rp.publish.settles for rp in game.ruling_points.values())
+
+
+def test_a_war_the_master_holds_with_the_draw_deck_empty_reads_two_ways_and_the_engine_counts_it_a_chonk() -> None:
+    """2 players, the draw deck empty: Player 1, the Munchies Master, leads the trump (a Leaf) and
+    holds a War and a Choose; Player 2 plays a Stick and the circle ends. "only if they've got a
+    trump or a chonk" (cp.summary.5): read with the War as the Chonk it would become
+    (cp.war.7), he may continue with it only; read as a War card in his hand, he holds no trump or
+    chonk and may continue with either draw-and-play card (cp.continuing.2-3). The readings of
+    ``cp.read.war_held_as_chonk`` part (no ruling point answers it); the engine counts the War a
+    chonk, the first reading."""
+    game = load_game("chonker-party", None, 2, "recommended")
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    state = game.new_initial_state(deal={"hands": [fillers] * 2, "discard": fillers})
+    state = state._replace(hands=(hand_of(LEAF, WAR, CHOOSE), hand_of(STICK, BRICK)), draw=hand_of())
+    for a in (("play", "leaf"), ("no_war",)):
+        state = game.apply(state, a).state
+    action = ("play", "stick")
+    sit, _ = bridge.situation_in(game, state, action)
+    counts, asked = determinacy(SPEC, sit, choices=game._choices)
+    assert "cp.read.war_held_as_chonk" in asked
+    held, _ = determinacy(SPEC, sit, readings={"cp.read.war_held_as_chonk": "a-war-card"}, choices=game._choices)
+    assert counts.kind == held.kind == "determined"
+    a, b = dict(counts.outcome), dict(held.outcome)
+    assert (a["next.does"], a["may.war"], a["may.choose"]) == ("continue", "yes", "no")
+    assert (b["next.does"], b["may.war"], b["may.choose"]) == ("continue", "yes", "yes")
+    assert SPEC.key(a) == _engine(game, state, action)
+    assert game.legal_actions(game.apply(state, action).state) == (("continue_round", "war"), ("end_round",))
+    assert not any("cp.read.war_held_as_chonk" in rp.publish.settles for rp in game.ruling_points.values())
 
 
 @pytest.mark.parametrize(("empty_hand_turn", "want"), [("pass", ("P3", "play", "no", "P1")),

@@ -432,7 +432,9 @@ on the other player's card that is not an Eel is not a race outcome at all).
    set aside (`aside`), the step is `next-card`, and a new turn-over is scheduled.
 4. The same kind: a **war**: both face-up cards are set aside, the step is `war`, a turn-over is scheduled. If
    this turn-over was itself a war's (step `war`), `chomp.war_tie` is asked: `another_war` as said;
-   `called_off`: each player's face-up and set-aside cards go to his discard pile and the round ends.
+   `called_off`: each player's face-up and set-aside cards go to his discard pile and the round ends. If it
+   was the next card after an Octopus (step `next-card`), `chomp.next_card_tie` is asked the same way: `war` as
+   said; `called_off` as `chomp.war_tie`'s.
 5. Underwater War (and Chomp rápido after a war or a next card, under `chomp.rapido_after_war = higher_wins`): the
    higher card's owner takes all the cards of the round and the round ends.
 6. Chomp rápido otherwise: a `rapido` race starts.

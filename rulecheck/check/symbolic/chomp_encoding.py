@@ -133,12 +133,14 @@ UW_RULINGS: Mapping[str, tuple[str, ...]] = covered_rulings(
         "chomp.reshuffle_when",
         "chomp.fewer_than_two_left",
         "chomp.war_tie",
+        "chomp.next_card_tie",
     ),
     not_covered={
         "chomp.nobody_slaps": ("replay_like_tie",),
         "chomp.nobody_can_chomp": ("replay_like_tie",),
         "chomp.reshuffle_when": ("when_pile_runs_out",),
         "chomp.war_tie": ("called_off",),
+        "chomp.next_card_tie": ("called_off",),
     },
 )
 """The ruling points Underwater War consults, with the options the encoding covers."""
@@ -624,11 +626,14 @@ class _UW:
         oct_next["step"] = _bv(NEXT_CARD, 3)
         self.schedule(oct_next, R_TURN, z3.And(pc_oct, z3.Not(z3.And(ca == cb, pair_war))), inp)
         octo_w = merge(z3.And(ca == cb, pair_war), oct_war, oct_next)
-        # a tie: war (a war's face-up cards the same again: ruling chomp.war_tie, of which the
-        # encoding covers another_war)
+        # a tie: war (a war's face-up cards the same again: ruling chomp.war_tie; the next cards
+        # after an Octopus the same: ruling chomp.next_card_tie; of each the encoding covers the
+        # option that makes a war)
         pc_plain = z3.And(pc, z3.Not(eel), z3.Not(octo))
         # (two Eels under chomp.uw_eel_pair = war are a war without it: standard.compare_for)
         self.rule(w, "chomp.war_tie", z3.And(pc, z3.Not(eel0), z3.Not(octo), ca == cb, w["step"] == WAR), inp)
+        self.rule(w, "chomp.next_card_tie",
+                  z3.And(pc, z3.Not(eel0), z3.Not(octo), ca == cb, w["step"] == NEXT_CARD), inp)
         tie = w.copy()
         self.to_war(tie, z3.And(pc_plain, ca == cb), inp)
         higher = self.unequal(w, z3.And(pc_plain, ca != cb), inp)

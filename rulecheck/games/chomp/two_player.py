@@ -176,7 +176,8 @@ def compare_for(ctx: Context, ca: int, cb: int, step: int, mode: int) -> tuple[i
     slap race: a pure function of the cards, the step and the variant (memoised).
 
     Eel: a slap race (en.underwater-war.5); Octopus: the next card (en.underwater-war.6); the
-    same card: a war (en.underwater-war.3); otherwise the higher card wins (Underwater War,
+    same card: a war (en.underwater-war.3; a war's own tie, ruling ``chomp.war_tie``; the next
+    cards after an Octopus, ruling ``chomp.next_card_tie``); otherwise the higher card wins (Underwater War,
     en.underwater-war.2/4) or a slap race for the lowest card (Chomp rápido, es.chomp-rapido.2).
     """
     pair = (ca, cb)
@@ -207,6 +208,8 @@ def compare_for(ctx: Context, ca: int, cb: int, step: int, mode: int) -> tuple[i
         return C_NEXT_CARD, 0
     if ca == cb:
         if step == WAR and ctx.rule("chomp.war_tie") == "called_off":
+            return C_CALLED_OFF, 0
+        if step == NEXT_CARD and ctx.rule("chomp.next_card_tie") == "called_off":
             return C_CALLED_OFF, 0
         return C_WAR, 0
     if mode == UNDERWATER_WAR or (
@@ -247,9 +250,11 @@ def to_war(w: Work, ctx: Context) -> None:
 
 
 def war_called_off(w: Work, ctx: Context) -> None:
-    """The war's face-up cards tie again, and by ruling ``chomp.war_tie = called_off`` nobody wins
-    the round: each player takes back his cards, set aside and face up, to his discard pile
-    (en.underwater-war.3-4; Chomp rápido: es.chomp-rapido.4). The centre's cards stay there."""
+    """The war's face-up cards tie again (by ruling ``chomp.war_tie = called_off``), or the next
+    cards after an Octopus are the same (by ruling ``chomp.next_card_tie = called_off``), and
+    nobody wins the round: each player takes back his cards, set aside and face up, to his discard
+    pile (en.underwater-war.3-4, en.underwater-war.6; Chomp rápido: es.chomp-rapido.4). The
+    centre's cards stay there."""
     ctx.cite("en.underwater-war.4", "es.guerra-submarina.4")
     _cite_mode(w.mode, ctx)
     for q in range(len(w.table)):

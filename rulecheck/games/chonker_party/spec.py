@@ -890,14 +890,15 @@ def the_trump(s: Any, war_sets: bool | None = None, chonk_sets: bool | None = No
 
 
 def trumps_and_chonks(s: Any, m: int, one_type: bool | None = None) -> list[str]:
-    """The kinds in ``m``'s hand that are a trump or a chonk (a War is one when it becomes a Chonk,
-    cp.war.5-7). A Spoiled card held when a Spoiled card is the trump is another Spoiled card: a
-    trump if the Spoiled are one type (``one_type``, else by reading :func:`spoiled_one_type`)."""
+    """The kinds in ``m``'s hand that are a trump or a chonk (a War that would become a Chonk if put
+    down now, cp.war.6-7, by reading ``cp.read.war_held_as_chonk``). A Spoiled card held when a
+    Spoiled card is the trump is another Spoiled card: a trump if the Spoiled are one type
+    (``one_type``, else by reading :func:`spoiled_one_type`)."""
     t = the_trump(s)
     out = [k for k in ("chonk", *((t,) if t is not None else ())) if s.holds(m, k)]
     if "spoiled" in out and t == "spoiled" and not (spoiled_one_type(s) if one_type is None else one_type):
         out.remove("spoiled")
-    if s.holds(m, "war") and war_would_be_a_chonk(s):
+    if s.holds(m, "war") and war_would_be_a_chonk(s) and s.reading("cp.read.war_held_as_chonk") == "counts":
         out.append("war")
     return out
 
@@ -1068,7 +1069,8 @@ def _continuation(s: Any) -> tuple[int, Any] | None:
 
 
 @clause("cp.continuing.1", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
-                                     "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump"))
+                                     "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump",
+                                     "cp.read.war_held_as_chonk"))
 def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"The Munchies Master can keep the round going by playing a trump or a chonk."
 
@@ -1087,7 +1089,8 @@ def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> An
 
 
 @clause("cp.summary.5", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
-                                  "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump"))
+                                  "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump",
+                                  "cp.read.war_held_as_chonk"))
 def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
     """"They can decide if they want to continue the round only if they've got a trump or a chonk."
 
@@ -1104,7 +1107,8 @@ def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
 
 
 @clause("cp.continuing.2", "cp.continuing.3", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
-                                                        "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump"))
+                                                        "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump",
+                                                        "cp.read.war_held_as_chonk"))
 def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
     """"No chonk or trump? You can play an action card instead, but only one that entails you to
     draw and play another card." "These include: Choose, Steal, See, or War." (cp.continuing.3)
@@ -1136,7 +1140,8 @@ def master_continues_again(s: Any, p: int) -> bool:
     return s.reading("cp.read.after_continuing_action") == "still-continuing"
 
 
-@clause("cp.continuing.4", readings=("cp.read.after_continuing_action", "cp.read.spoiled_one_type"))
+@clause("cp.continuing.4", readings=("cp.read.after_continuing_action", "cp.read.spoiled_one_type",
+                                     "cp.read.war_held_as_chonk"))
 def still_no_chonk_or_trump_the_last_collects(s: Any, o: Outcome) -> Any:
     """"If you still don't have a chonk, or trump, the last player that played one collects the
     cards played in the round."
@@ -1403,7 +1408,8 @@ def _extra_play(s: Any, o: Outcome, cause: str) -> Any:
     return _play_any(s, o, p)
 
 
-@clause("cp.choose.3", readings=("cp.read.any_new_card", "cp.read.choose_may_stop", "cp.read.after_continuing_action"))
+@clause("cp.choose.3", readings=("cp.read.any_new_card", "cp.read.choose_may_stop", "cp.read.after_continuing_action",
+                                 "cp.read.war_held_as_chonk"))
 def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
     """"Shuffle afterward, then you can play any new card."
 
@@ -1429,7 +1435,7 @@ def choose_then_play_any_new_card(s: Any, o: Outcome) -> Any:
 
 
 @clause("cp.stacking.1", "cp.stacking.2", "cp.see.5", "cp.war.4",
-        readings=("cp.read.no_effect_scope", "cp.read.after_continuing_action"))
+        readings=("cp.read.no_effect_scope", "cp.read.after_continuing_action", "cp.read.war_held_as_chonk"))
 def stack_draw_and_play_cards(s: Any, o: Outcome) -> Any:
     """"You can stack action cards, as long as the previous card said that you need to draw, and
     play any card." "These include: Choose, Steal, See, or War." (cp.stacking.2; cp.see.5 "Then,
@@ -1759,7 +1765,7 @@ def war_ends_when_everyone_runs_out(s: Any, o: Outcome) -> Any:
     return set_if(o, ends_round(o), "war", "off")
 
 
-@clause("cp.war.4", readings=("cp.read.war_chonk_still_war",))
+@clause("cp.war.4", readings=("cp.read.war_chonk_still_war", "cp.read.war_draw_when"))
 def war_draw_a_new_card_and_play_another(s: Any, o: Outcome) -> Any:
     """"The player who played a War card must draw a new card from the deck and play another card
     if/when it is their turn."
@@ -1767,7 +1773,11 @@ def war_draw_a_new_card_and_play_another(s: Any, o: Outcome) -> Any:
     A War put down: its player draws from the draw deck, then plays another card at once if it is
     their turn, else play goes back to the decision the call came before. Reading
     ``cp.read.war_chonk_still_war``: a War that became a Chonk still says this, or it is only a
-    Chonk.
+    Chonk. Reading ``cp.read.war_draw_when``, for a War called out of turn: "if/when it is their
+    turn" says when the player plays (they draw at once), or when they draw and play (the call
+    only puts the War down, and play goes back to the decision it came before). What the second
+    reading asks of their turn (a draw first) is not said here: a step's situation does not
+    record a draw owed from an earlier call, so that reading is formalised at the call only.
     """
     pl = s.played
     if pl is None or pl[1] != "war":
@@ -1778,6 +1788,8 @@ def war_draw_a_new_card_and_play_another(s: Any, o: Outcome) -> Any:
     src = s.action_source if s.as_chonk else "draw-deck"
     if src is None or (src == "discard-deck" and not s.as_chonk):
         return None
+    if not in_turn and s.reading("cp.read.war_draw_when") == "on-their-turn":
+        return _resume(s, o)
     return draw_now(o, p, src, "extra-play" if in_turn else "back")
 
 
@@ -1821,7 +1833,8 @@ def empty_draw_deck_use_the_discard_deck(s: Any, o: Outcome) -> Any:
     return None
 
 
-@clause("cp.empty-draw.2", readings=("cp.read.no_effect_scope", "cp.read.tells_you_to_draw"))
+@clause("cp.empty-draw.2", readings=("cp.read.no_effect_scope", "cp.read.tells_you_to_draw",
+                                     "cp.read.after_continuing_action", "cp.read.war_held_as_chonk"))
 def empty_decks_the_action_card_has_no_effect(s: Any, o: Outcome) -> Any:
     """"If the discard deck is empty, the action card that tells you to draw, will have no effect."
 
@@ -2176,6 +2189,21 @@ READINGS = {
                 "'The player who played a War card must draw ... and play another card': also when it became a Chonk?",
                 (("a-chonk-only", "No: it became a Chonk, which has no action."),
                  ("still-a-war", "Yes: it is still a War card."))),
+        Reading("cp.read.war_held_as_chonk", "cp.summary.5",
+                "'They can decide if they want to continue the round only if they've got a trump or a chonk': the "
+                "Munchies Master holds a War card that would become a Chonk if he put it down now (a War is on, or "
+                "the draw deck is empty: cp.war.6-7). Has he got a chonk?",
+                (("counts", "Yes: it would be put down as a Chonk, a universal trump, so he may continue with it "
+                  "as with any chonk."),
+                 ("a-war-card", "No: in his hand it is a War card; it becomes a Chonk only as it is put down. "
+                  "Holding no trump or chonk, he may continue with any draw-and-play card instead."))),
+        Reading("cp.read.war_draw_when", "cp.war.4",
+                "'must draw a new card from the deck and play another card if/when it is their turn': a War "
+                "called out of turn; does its player draw at once, or when their turn comes?",
+                (("at-once", "At once: 'if/when it is their turn' says when they play another card; the draw is "
+                  "owed now."),
+                 ("on-their-turn", "When their turn comes: 'if/when it is their turn' says when they draw and "
+                  "play; the call only puts the War down, and play goes back to the decision it came before."))),
         Reading("cp.read.no_effect_scope", "cp.empty-draw.2",
                 "'the action card that tells you to draw, will have no effect': does its player still play "
                 "another card?",

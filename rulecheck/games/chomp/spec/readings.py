@@ -52,6 +52,13 @@ READINGS = {
                 (("another-tie", "Yes: it is another tie, settled by another war."),
                  ("first-turn-over-only", "No: the sentence speaks of the round's turn-over; what a war's tie "
                   "leads to is not said (en.underwater-war.4 names the higher card, and there is none)."))),
+        Reading("chomp.read.next_card_tie", "en.underwater-war.3",
+                "'In a tie, each player places 2 cards face down and 1 card face up': also when the next cards "
+                "turned over after an Octopus (en.underwater-war.6) are the same?",
+                (("a-tie", "Yes: two cards the same are a tie, settled by a war."),
+                 ("first-turn-over-only", "No: the sentence speaks of the round's turn-over; what follows when "
+                  "the next cards are the same is not said (the Octopus rule names the higher card, and there is "
+                  "none)."))),
         Reading("chomp.read.pile_runs_out", "en.outcomes.5",
                 "'When your pile runs out, shuffle your discard pile': at which moment?",
                 (("at-once", "The moment the last card leaves the pile, even in the middle of a race."),

@@ -837,9 +837,27 @@ def _opt_war_tie(option: str) -> Any:
     return fn
 
 
+def _opt_next_card_tie(option: str) -> Any:
+    """The next creatures turned over after an Octopus the same (en.underwater-war.6 names the
+    higher card, and there is none): a tie and so a war (``war``), or nobody wins and each player
+    takes his cards back to his discard pile (``called_off``)."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _uw_turn(s) or s.step != "next-card":
+            return None
+        f = faces(s)
+        if f is None or f[0][1] != f[1][1] or rank(f[0][1]) is None:
+            return None
+        if option == "war":
+            return conj(o.eq("next", "war"), o.eq("winner", "none"),
+                        *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
+        return _called_off(o, _round_cards(s, o))
+    return fn
+
+
 def _called_off(o: Outcome, names: list[str]) -> Any:
     """Nobody wins the round and each player takes the cards ``names`` of his back to his discard
-    pile (a war called off: ``chomp.war_tie = called_off``)."""
+    pile (a war called off: ``chomp.war_tie = called_off``; the next cards after an Octopus the
+    same: ``chomp.next_card_tie = called_off``)."""
     return conj(o.eq("next", "round-over"), o.eq("winner", "none"),
                 *(to_discard(o, n, owner_of(n)) for n in names))  # type: ignore[arg-type]
 
@@ -1077,6 +1095,9 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("chomp.reclaimed_cards", opt, _opt_reclaimed(opt), _reclaimed_overrides))
     for opt in ("another_war", "called_off"):
         out.append(_rc("chomp.war_tie", opt, _opt_war_tie(opt),
+                       ("en.underwater-war.3[tie]", "es.chomp-rapido.4[en.underwater-war.3:tie]")))
+    for opt in ("war", "called_off"):
+        out.append(_rc("chomp.next_card_tie", opt, _opt_next_card_tie(opt),
                        ("en.underwater-war.3[tie]", "es.chomp-rapido.4[en.underwater-war.3:tie]")))
     for opt in ("own_discards", "stay_in_centre", "replay_like_tie"):
         for rid in ("chomp.nobody_slaps", "chomp.nobody_can_chomp"):

@@ -127,24 +127,32 @@ def the_higher_card_wins(s: Any, o: Outcome) -> Any:
     return _higher_takes_all(s, o)
 
 
+_LATER_TIE_READINGS = {"war": "chomp.read.war_tie", "next-card": "chomp.read.next_card_tie"}
+"""The turn-overs after the round's first whose tie the sentence may not speak of, and the reading
+point that asks it: a war's face-up cards, the next cards after an Octopus."""
+
+
 def _a_tie_is_a_war(s: Any, o: Outcome) -> Any:
     """"In a tie, each player places 2 cards face down and 1 card face up in the center": two cards
-    the same start a war (the cards set aside); the war's turn-over places 2 down and 1 up."""
+    the same start a war (the cards set aside); the war's turn-over places 2 down and 1 up. Two
+    creatures the same turned over later (a war's face-up cards, an Octopus's next cards) are a tie
+    or not by the readings of :data:`_LATER_TIE_READINGS`."""
     if s.kind != "turn":
         return None
     parts: dict[str, Any] = {}
     if s.step == "war":
         parts["war"] = all_of(_turned_over(s, o))
     f = faces(s)
+    later = _LATER_TIE_READINGS.get(s.step)
     if f is not None and f[0][1] == f[1][1] and not (
-            s.step == "war" and rank(f[0][1]) is not None
-            and s.reading("chomp.read.war_tie") == "first-turn-over-only"):
+            later is not None and rank(f[0][1]) is not None and s.reading(later) == "first-turn-over-only"):
         parts["tie"] = conj(o.eq("next", "war"), o.eq("winner", "none"),
                             *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
     return {k: v for k, v in parts.items() if v is not None} or None
 
 
-@clause("en.underwater-war.3", "es.guerra-submarina.3", readings=("chomp.read.war_tie",), kinds=("turn",))
+@clause("en.underwater-war.3", "es.guerra-submarina.3", readings=("chomp.read.war_tie", "chomp.read.next_card_tie"),
+        kinds=("turn",))
 def in_a_tie_two_down_one_up(s: Any, o: Outcome) -> Any:
     """"In a tie, each player places 2 cards face down and 1 card face up in the center."
 
@@ -152,7 +160,8 @@ def in_a_tie_two_down_one_up(s: Any, o: Outcome) -> Any:
     places two cards face down and one face up. (A player with fewer than three cards: the
     sentence does not say.) Reading ``chomp.read.war_tie``: the war's own face-up cards the same
     again are another tie (another war), or the sentence speaks only of the round's turn-over, and
-    of a war's tie nothing is said.
+    of a war's tie nothing is said. Reading ``chomp.read.next_card_tie``: the same question of the
+    next cards turned over after an Octopus (en.underwater-war.6).
     """
     return _a_tie_is_a_war(s, o) if s.mode == "underwater-war" else None
 
@@ -337,7 +346,7 @@ def the_winner_takes_both_cards(s: Any, o: Outcome) -> Any:
     return for_each_winner(s, o, lambda w: all_of([takes(s, o, tvar(q, c, i), w) for q, c, i in s.table_cards()]))
 
 
-@clause("es.chomp-rapido.4", readings=("chomp.read.war_tie",), kinds=("turn", "race"))
+@clause("es.chomp-rapido.4", readings=("chomp.read.war_tie", "chomp.read.next_card_tie"), kinds=("turn", "race"))
 def rapido_ties_eels_and_octopuses_as_in_underwater_war(s: Any, o: Outcome) -> Any:
     """"Los desempates, las cartas de anguila eléctrica y las cartas de pulpo son los mismos que en
     "Guerra submarina"." (Tie-breaks, Electric Eel cards and Octopus cards are the same as in
