@@ -184,25 +184,35 @@ def test_a_replay_ending_in_another_is_a_gap_each_option_closes() -> None:
     assert places == {"centre", "set-aside"}
 
 
-def test_a_war_that_ties_again_reads_two_ways_and_each_option_is_the_engines() -> None:
-    """Underwater War: the war's face-up cards (two Sharks) tie again. Read as another tie, another
-    war follows (en.underwater-war.3); read as the round's turn-over only, the text leaves it open (a
-    gap: en.underwater-war.4's higher card does not exist). Each option of chomp.war_tie decides it,
-    and it is the engine's under that option."""
+@pytest.mark.parametrize(("tops", "ruling", "tie_option", "point"), [
+    # the war's face-up cards (two Sharks) tie again (en.underwater-war.4's higher card does not exist)
+    ([["seal", "plankton", "plankton", "shark"], ["seal", "shrimp", "shrimp", "shark"]],
+     "chomp.war_tie", "another_war", "chomp.read.war_tie"),
+    # an Octopus, then the next cards are two Big Fish (en.underwater-war.6's higher card does not exist)
+    ([["octopus", "bigfish", "plankton", "shrimp"], ["seal", "bigfish", "shrimp", "plankton"]],
+     "chomp.next_card_tie", "war", "chomp.read.next_card_tie"),
+])
+def test_a_later_tie_reads_two_ways_and_each_option_is_the_engines(
+        tops: list[list[str]], ruling: str, tie_option: str, point: str) -> None:
+    """Underwater War: after the round's first turn-over (a tie, or an Octopus), the next cards
+    turned over are the same. Read as another tie, a war follows (en.underwater-war.3); read as the
+    round's turn-over only, the text leaves it open (a gap). The readings of ``point`` part; the
+    engine asks ``ruling`` there, each of its options decides the step (a war, or the round called
+    off), and it is the engine's under that option; its erratum claims the reading."""
     from chomp_helpers import deal_with_tops
 
     from rulecheck.games import load_game
     from rulecheck.games.chomp.spec_engine import engine_outcomes, rename, situation
 
-    tops = [["seal", "plankton", "plankton", "shark"], ["seal", "shrimp", "shrimp", "shark"]]
-    for option, nxt in (("another_war", "war"), ("called_off", "round-over")):
-        game = load_game("chomp", "underwater-war", 2, {"choices": {"chomp.war_tie": option}})
+    for option, nxt in ((tie_option, "war"), ("called_off", "round-over")):
+        game = load_game("chomp", "underwater-war", 2, {"choices": {ruling: option}})
         s = game.apply(game.new_initial_state(deal=deal_with_tops(game, tops)), ("turn_over",)).state
         action = ("turn_over",)
+        assert game.apply(s, action).provenance.rulings == (ruling,)
         sit, new = situation(s, action)
         plain, asked = determinacy(SPEC, sit)
-        other, _ = determinacy(SPEC, sit, readings={"chomp.read.war_tie": "first-turn-over-only"})
-        assert "chomp.read.war_tie" in asked
+        other, _ = determinacy(SPEC, sit, readings={point: "first-turn-over-only"})
+        assert point in asked
         assert plain.kind == "determined" and dict(plain.outcome)["next"] == "war"
         assert other.kind == "gap"
         ruled, _ = determinacy(SPEC, sit, choices=game._choices)
@@ -210,37 +220,7 @@ def test_a_war_that_ties_again_reads_two_ways_and_each_option_is_the_engines() -
         assert dict(ruled.outcome)["next"] == nxt
         (_, key), = engine_outcomes(game, s, action)
         assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
-
-
-def test_the_next_cards_after_an_octopus_the_same_read_two_ways_and_each_option_is_the_engines() -> None:
-    """Underwater War: an Octopus is turned up, and the next cards turned over are two Big Fish.
-    Read as a tie (en.underwater-war.3), a war follows; read as the round's turn-over only, the
-    text leaves it open (a gap: en.underwater-war.6's higher card does not exist): the readings of
-    ``chomp.read.next_card_tie`` part. The engine asks ``chomp.next_card_tie`` there; each option
-    decides the step (a war, or the round called off), and it is the engine's under that option."""
-    from chomp_helpers import deal_with_tops
-
-    from rulecheck.games import load_game
-    from rulecheck.games.chomp.spec_engine import engine_outcomes, rename, situation
-
-    tops = [["octopus", "bigfish", "plankton", "shrimp"], ["seal", "bigfish", "shrimp", "plankton"]]
-    for option, nxt in (("war", "war"), ("called_off", "round-over")):
-        game = load_game("chomp", "underwater-war", 2, {"choices": {"chomp.next_card_tie": option}})
-        first = game.apply(game.new_initial_state(deal=deal_with_tops(game, tops)), ("turn_over",)).state
-        action = ("turn_over",)
-        assert game.apply(first, action).provenance.rulings == ("chomp.next_card_tie",)
-        sit, new = situation(first, action)
-        plain, asked = determinacy(SPEC, sit)
-        other, _ = determinacy(SPEC, sit, readings={"chomp.read.next_card_tie": "first-turn-over-only"})
-        assert "chomp.read.next_card_tie" in asked
-        assert plain.kind == "determined" and dict(plain.outcome)["next"] == "war"
-        assert other.kind == "gap"
-        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
-        assert ruled.kind == "determined", ruled
-        assert dict(ruled.outcome)["next"] == nxt
-        (_, key), = engine_outcomes(game, first, action)
-        assert SPEC.key(dict(ruled.outcome)) == rename(key, new)
-    assert "chomp.read.next_card_tie" in game.ruling_points["chomp.next_card_tie"].publish.settles
+    assert point in game.ruling_points[ruling].publish.settles
 
 
 def test_satisfies_names_the_clauses_a_wrong_outcome_breaks() -> None:

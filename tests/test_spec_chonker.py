@@ -414,32 +414,37 @@ def test_when_a_war_called_out_of_turn_draws_reads_two_ways_and_the_engine_draws
     assert not any("cp.read.war_draw_when" in rp.publish.settles for rp in game.ruling_points.values())
 
 
-def test_a_war_the_master_holds_with_the_draw_deck_empty_reads_two_ways_and_the_engine_counts_it_a_chonk() -> None:
+def test_a_war_the_master_holds_with_the_draw_deck_empty_reads_two_ways_and_each_option_is_the_engines() -> None:
     """2 players, the draw deck empty: Player 1, the Munchies Master, leads the trump (a Leaf) and
     holds a War and a Choose; Player 2 plays a Stick and the circle ends. "only if they've got a
-    trump or a chonk" (cp.summary.5): read with the War as the Chonk it would become
-    (cp.war.7), he may continue with it only; read as a War card in his hand, he holds no trump or
-    chonk and may continue with either draw-and-play card (cp.continuing.2-3). The readings of
-    ``cp.read.war_held_as_chonk`` part (no ruling point answers it); the engine counts the War a
-    chonk, the first reading."""
-    game = load_game("chonker-party", None, 2, "recommended")
-    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
-    state = game.new_initial_state(deal={"hands": [fillers] * 2, "discard": fillers})
-    state = state._replace(hands=(hand_of(LEAF, WAR, CHOOSE), hand_of(STICK, BRICK)), draw=hand_of())
-    for a in (("play", "leaf"), ("no_war",)):
-        state = game.apply(state, a).state
-    action = ("play", "stick")
-    sit, _ = bridge.situation_in(game, state, action)
-    counts, asked = determinacy(SPEC, sit, choices=game._choices)
-    assert "cp.read.war_held_as_chonk" in asked
-    held, _ = determinacy(SPEC, sit, readings={"cp.read.war_held_as_chonk": "a-war-card"}, choices=game._choices)
-    assert counts.kind == held.kind == "determined"
-    a, b = dict(counts.outcome), dict(held.outcome)
-    assert (a["next.does"], a["may.war"], a["may.choose"]) == ("continue", "yes", "no")
-    assert (b["next.does"], b["may.war"], b["may.choose"]) == ("continue", "yes", "yes")
-    assert SPEC.key(a) == _engine(game, state, action)
-    assert game.legal_actions(game.apply(state, action).state) == (("continue_round", "war"), ("end_round",))
-    assert not any("cp.read.war_held_as_chonk" in rp.publish.settles for rp in game.ruling_points.values())
+    trump or a chonk" (cp.summary.5): read with the War as the Chonk it would become (cp.war.7), he
+    may continue with it only; read as a War card in his hand, he holds no trump or chonk, and the
+    text contradicts itself (the summary allows nothing, cp.continuing.2-3 a draw-and-play card: what
+    ``cp.continue_with_action`` answers). The readings of ``cp.read.war_held_as_chonk`` part; each
+    option of ``cp.war_held_as_chonk`` (with ``cp.continue_with_action`` recommended) decides the
+    step, and it is the engine's under that option."""
+    seen = {}
+    for option in ("a_war_card", "counts"):
+        game = load_game("chonker-party", None, 2, {"choices": {"cp.war_held_as_chonk": option}})
+        fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+        state = game.new_initial_state(deal={"hands": [fillers] * 2, "discard": fillers})
+        state = state._replace(hands=(hand_of(LEAF, WAR, CHOOSE), hand_of(STICK, BRICK)), draw=hand_of())
+        for a in (("play", "leaf"), ("no_war",)):
+            state = game.apply(state, a).state
+        action = ("play", "stick")
+        sit, _ = bridge.situation_in(game, state, action)
+        counts, asked = determinacy(SPEC, sit)
+        held, _ = determinacy(SPEC, sit, readings={"cp.read.war_held_as_chonk": "a-war-card"})
+        assert "cp.read.war_held_as_chonk" in asked
+        assert counts.kind == "determined" and held.kind == "conflict"
+        c = dict(counts.outcome)
+        assert (c["next.does"], c["may.war"], c["may.choose"]) == ("continue", "yes", "no")
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+        seen[option] = (dict(ruled.outcome)["may.war"], dict(ruled.outcome)["may.choose"])
+        assert game.apply(state, action).provenance.rulings.count("cp.war_held_as_chonk") == 1
+    assert seen == {"a_war_card": ("yes", "yes"), "counts": ("yes", "no")}
 
 
 @pytest.mark.parametrize(("empty_hand_turn", "want"), [("pass", ("P3", "play", "no", "P1")),

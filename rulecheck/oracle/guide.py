@@ -672,10 +672,12 @@ player, `cp.force_war_as_chonk`), else he may continue with anything or end. Oth
 `end_round` or `continue_round` with: the trump or a chonk (a
 Spoiled card when the trump is Spoiled only under `cp.spoiled_trump = one_type`; no trump yet: a
 chonk, or under `cp.continue_no_trump_yet = any_non_action` any non-action card he holds), a War
-if a War is in effect or the draw deck is empty (it is a Chonk then), and Choose, Steal, See a Card or
-War when `cp.continue_with_action` allows (`draw_action_without_trump`: if he holds none of the
-others). A forced Master holding none of the forced cards may play anything or end. Continuing plays
-the card as his turn and play goes on clockwise for another circle.
+if a War is in effect or the draw deck is empty (it is a Chonk then), unless he holds one then and
+`cp.war_held_as_chonk = a_war_card` (asked only then: his War is a draw-and-play card like the next
+ones), and Choose, Steal, See a Card or War when `cp.continue_with_action` allows
+(`draw_action_without_trump`: if he holds none of the others). A forced Master holding none of the
+forced cards may play anything or end. Continuing plays the card as his turn and play goes on
+clockwise for another circle.
 
 **The end of a round.** The `last` player wins it (nobody: `cp.no_trump_winner = master`, the Master;
 else the cards go to the discard deck); the table goes to his win pile and he is the next Munchies

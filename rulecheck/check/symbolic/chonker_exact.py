@@ -642,7 +642,11 @@ class _Spec:
         ask_any = z3.And(z3.Not(has_trump), hand_bits & (NONACTION_BITS & ~(1 << CHONK)) != 0)
         any_na = self.is_opt(c, "cp.continue_no_trump_yet", "any_non_action", z3.And(pc, ask_any))
         bits = z3.If(has_trump, trump_bits, z3.If(z3.And(ask_any, any_na), _bv(NONACTION_BITS, M16), chonk))
-        bits = z3.If(self.war_is_a_chonk_now(s), bits | (1 << WAR), bits)
+        # a War he holds that would be a Chonk now: a chonk, or a War card (cp.war_held_as_chonk)
+        war_now = self.war_is_a_chonk_now(s)
+        holds_war = hand_bits & (1 << WAR) != 0
+        war_card = self.is_opt(c, "cp.war_held_as_chonk", "a_war_card", z3.And(pc, war_now, holds_war))
+        bits = z3.If(z3.And(war_now, z3.Not(z3.And(holds_war, war_card))), bits | (1 << WAR), bits)
         ask = hand_bits & DRAW_ACTION_BITS & ~bits != 0
         rid = "cp.continue_with_action"
         always = self.is_opt(c, rid, "draw_action_always", z3.And(pc, ask))

@@ -178,7 +178,9 @@ def another_spoiled_is_trump(ctx: Context) -> bool:
 
 
 def continuation_mask(s: State, ctx: Context, m: int) -> int:
-    """Cards the Master may continue the round with (cp.continuing.1-3, cp.summary.5)."""
+    """Cards the Master may continue the round with (cp.continuing.1-3, cp.summary.5). A War he holds
+    that would become a Chonk if put down now (cp.war.6-7) is a chonk he has got, or a War card
+    (a draw-and-play card, for ``cp.continue_with_action``): ruling ``cp.war_held_as_chonk``."""
     ctx.cite("cp.continuing.1", "cp.continuing.6")
     hand_bits = bits_of(s.hands[m])
     if s.trump >= 0:
@@ -189,8 +191,8 @@ def continuation_mask(s: State, ctx: Context, m: int) -> int:
         bits = 1 << CHONK
         if hand_bits & NONACTION_BITS & ~bits and ctx.rule("cp.continue_no_trump_yet") == "any_non_action":
             bits = NONACTION_BITS
-    if war_is_a_chonk_now(s):
-        bits |= 1 << WAR  # cp.war.6-7: a War played now is a Chonk
+    if war_is_a_chonk_now(s) and not (hand_bits & (1 << WAR) and ctx.rule("cp.war_held_as_chonk") == "a_war_card"):
+        bits |= 1 << WAR  # cp.war.6-7: a War played now is a Chonk (held by him: ruling cp.war_held_as_chonk)
     if hand_bits & DRAW_ACTION_BITS & ~bits:
         opt = ctx.rule("cp.continue_with_action")
         if opt == "draw_action_always" or (opt == "draw_action_without_trump" and not hand_bits & bits):

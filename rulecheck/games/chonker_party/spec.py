@@ -889,16 +889,17 @@ def the_trump(s: Any, war_sets: bool | None = None, chonk_sets: bool | None = No
     return pl[1] if pl[1] in NON_ACTION else None
 
 
-def trumps_and_chonks(s: Any, m: int, one_type: bool | None = None) -> list[str]:
+def trumps_and_chonks(s: Any, m: int, one_type: bool | None = None, war_counts: bool | None = None) -> list[str]:
     """The kinds in ``m``'s hand that are a trump or a chonk (a War that would become a Chonk if put
-    down now, cp.war.6-7, by reading ``cp.read.war_held_as_chonk``). A Spoiled card held when a
-    Spoiled card is the trump is another Spoiled card: a trump if the Spoiled are one type
-    (``one_type``, else by reading :func:`spoiled_one_type`)."""
+    down now, cp.war.6-7: ``war_counts``, else by reading ``cp.read.war_held_as_chonk``). A Spoiled
+    card held when a Spoiled card is the trump is another Spoiled card: a trump if the Spoiled are
+    one type (``one_type``, else by reading :func:`spoiled_one_type`)."""
     t = the_trump(s)
     out = [k for k in ("chonk", *((t,) if t is not None else ())) if s.holds(m, k)]
     if "spoiled" in out and t == "spoiled" and not (spoiled_one_type(s) if one_type is None else one_type):
         out.remove("spoiled")
-    if s.holds(m, "war") and war_would_be_a_chonk(s) and s.reading("cp.read.war_held_as_chonk") == "counts":
+    if s.holds(m, "war") and war_would_be_a_chonk(s) and (
+            s.reading("cp.read.war_held_as_chonk") == "counts" if war_counts is None else war_counts):
         out.append("war")
     return out
 
@@ -2343,8 +2344,9 @@ def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] 
     if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
         return None
     m = c[0]
-    answer = s.ruled("cp.spoiled_trump")  # (open: the reading says)
-    base = trumps_and_chonks(s, m, None if answer is None else answer == "one_type")
+    answer, held = s.ruled("cp.spoiled_trump"), s.ruled("cp.war_held_as_chonk")  # (open: the readings say)
+    base = trumps_and_chonks(s, m, None if answer is None else answer == "one_type",
+                             None if held is None else held == "counts")
     sets, chonk_sets = s.ruled("cp.war_chonk_sets_trump"), s.ruled("cp.chonk_sets_trump")
     trump = the_trump(s, None if sets is None else sets == "sets_trump",
                       None if chonk_sets is None else chonk_sets == "sets_trump")
@@ -3002,6 +3004,35 @@ def _spoiled_trump(option: str) -> Any:
     return fn
 
 
+def _war_held_continuation(s: Any) -> int | None:
+    """At the Master's decision (the end of a circle, or after his draw-and-play card): the Master,
+    if he holds a War that would become a Chonk if put down now (cp.war.6-7); else None."""
+    c = _continuation(s)
+    if c is None or c[1] not in ("normal", "after-action"):
+        return None
+    m = c[0]
+    return m if s.holds(m, "war") and war_would_be_a_chonk(s) else None
+
+
+def _war_held(option: str) -> Any:
+    """``counts``: the War is a chonk he has got, so he may continue with it; ``a_war_card``: it is a
+    draw-and-play card, whose continuation ``cp.continue_with_action`` decides with the others
+    (:func:`_continuation_extras` counts it among them), so this option adds nothing of its own."""
+    def fn(s: Any, o: Outcome) -> Any:
+        m = _war_held_continuation(s)
+        if m is None or option != "counts":
+            return None
+        return implies(is_next(o, m, "continue"), may(o, "war", True))
+    return fn
+
+
+def _war_held_overrides(s: Any, o: Outcome) -> list[str]:
+    """What the clauses say of continuing with the War (as a chonk, or as none)."""
+    if _war_held_continuation(s) is None:
+        return []
+    return [f"{cid}[may.war]" for cid in ("cp.continuing.1", "cp.summary.5", "cp.continuing.2")]
+
+
 def _spoiled_trump_overrides(s: Any, o: Outcome) -> list[str]:
     """Where the Spoiled are one type or not decides the step: the clauses that read "a trump"."""
     out = []
@@ -3083,6 +3114,8 @@ def _rulings() -> list[RulingConstraint]:
                        lambda s, o: ["cp.skip.2", *_lead_overrides(s, o)]))
     for opt in ("one_type", "each_card"):
         out.append(_rc("cp.spoiled_trump", opt, _spoiled_trump(opt), _spoiled_trump_overrides))
+    for opt in ("a_war_card", "counts"):
+        out.append(_rc("cp.war_held_as_chonk", opt, _war_held(opt), _war_held_overrides))
     for opt in ("discard_deck", "table"):
         out.append(_rc("cp.skip_discard_to", opt, _skip_discard_to(opt), ("cp.skip.1",)))
     for opt in ("holders_only", "any_player"):

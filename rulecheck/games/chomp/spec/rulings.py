@@ -821,37 +821,34 @@ def _round_cards(s: Any, o: Outcome) -> list[str]:
     return names + card_names(o, "aside")
 
 
-def _opt_war_tie(option: str) -> Any:
-    """The war's face-up creatures the same again: another war (``another_war``), or nobody wins
-    and each player takes his cards back to his discard pile (``called_off``)."""
+def _opt_later_tie(step: str, tie: str, option: str) -> Any:
+    """The creatures of a later turn-over the same (``step``: ``war``, a war's face-up cards;
+    ``next-card``, the next cards after an Octopus), where the higher card that takes all does not
+    exist: a tie, and so a war (the option ``tie``), or nobody wins and each player takes his cards
+    back to his discard pile (``called_off``)."""
     def fn(s: Any, o: Outcome) -> Any:
-        if not _uw_turn(s) or s.step != "war":
+        if not _uw_turn(s) or s.step != step:
             return None
         f = faces(s)
         if f is None or f[0][1] != f[1][1] or rank(f[0][1]) is None:
             return None
-        if option == "another_war":
+        if option == tie:
             return conj(o.eq("next", "war"), o.eq("winner", "none"),
                         *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
         return _called_off(o, _round_cards(s, o))
     return fn
+
+
+def _opt_war_tie(option: str) -> Any:
+    """``chomp.war_tie``: the war's face-up creatures the same again: another war (``another_war``),
+    or the war called off (``called_off``)."""
+    return _opt_later_tie("war", "another_war", option)
 
 
 def _opt_next_card_tie(option: str) -> Any:
-    """The next creatures turned over after an Octopus the same (en.underwater-war.6 names the
-    higher card, and there is none): a tie and so a war (``war``), or nobody wins and each player
-    takes his cards back to his discard pile (``called_off``)."""
-    def fn(s: Any, o: Outcome) -> Any:
-        if not _uw_turn(s) or s.step != "next-card":
-            return None
-        f = faces(s)
-        if f is None or f[0][1] != f[1][1] or rank(f[0][1]) is None:
-            return None
-        if option == "war":
-            return conj(o.eq("next", "war"), o.eq("winner", "none"),
-                        *(goes(o, n, "set-aside") for n in _round_cards(s, o)))
-        return _called_off(o, _round_cards(s, o))
-    return fn
+    """``chomp.next_card_tie``: the next creatures turned over after an Octopus the same
+    (en.underwater-war.6): a war (``war``), or the round called off (``called_off``)."""
+    return _opt_later_tie("next-card", "war", option)
 
 
 def _called_off(o: Outcome, names: list[str]) -> Any:
