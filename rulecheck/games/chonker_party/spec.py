@@ -1069,6 +1069,14 @@ def _continuation(s: Any) -> tuple[int, Any] | None:
     return (s.master, kind) if kind is not None else None
 
 
+def _deciding_master(s: Any) -> int | None:
+    """The Munchies Master at his decision to continue the round (at the end of a circle, or after
+    the draw-and-play card he continued it with: a ``normal`` or ``after-action`` continuation);
+    None elsewhere."""
+    c = _continuation(s)
+    return c[0] if c is not None and c[1] in ("normal", "after-action") else None
+
+
 @clause("cp.continuing.1", readings=("cp.read.trump_before_any", "cp.read.spoiled_one_type",
                                      "cp.read.war_chonk_non_action", "cp.read.chonk_first_trump",
                                      "cp.read.war_held_as_chonk"))
@@ -1079,10 +1087,9 @@ def master_keeps_the_round_going_with_a_trump_or_chonk(s: Any, o: Outcome) -> An
     ``cp.read.trump_before_any``: when no trump exists yet (only action cards were played), "a
     trump" is nothing (only a chonk continues), or any non-action card (it becomes the trump).
     """
-    c = _continuation(s)
-    if c is None or c[1] not in ("normal", "after-action"):
+    m = _deciding_master(s)
+    if m is None:
         return None
-    m = c[0]
     allowed = trumps_and_chonks(s, m)
     if the_trump(s) is None and s.reading("cp.read.trump_before_any") == "any-non-action":
         allowed += [k for k in NON_ACTION if k != "chonk"]
@@ -1097,10 +1104,9 @@ def continue_only_with_a_trump_or_chonk(s: Any, o: Outcome) -> Any:
 
     At the Master's decision no card but a trump or a chonk continues the round.
     """
-    c = _continuation(s)
-    if c is None or c[1] not in ("normal", "after-action"):
+    m = _deciding_master(s)
+    if m is None:
         return None
-    m = c[0]
     allowed = set(trumps_and_chonks(s, m))
     if the_trump(s) is None and s.reading("cp.read.trump_before_any") == "any-non-action":
         allowed |= set(NON_ACTION)
@@ -1117,10 +1123,9 @@ def no_chonk_or_trump_play_a_draw_action(s: Any, o: Outcome) -> Any:
     A Master who holds no trump or chonk may continue with a Choose, Steal, See a Card or War, not
     with a Skip or a Force.
     """
-    c = _continuation(s)
-    if c is None or c[1] not in ("normal", "after-action"):
+    m = _deciding_master(s)
+    if m is None:
         return None
-    m = c[0]
     allowed = trumps_and_chonks(s, m)
     if the_trump(s) is None and s.reading("cp.read.trump_before_any") == "any-non-action":
         allowed += [k for k in NON_ACTION if s.holds(m, k)]
@@ -2340,10 +2345,9 @@ def _continuation_extras(s: Any) -> tuple[int, list[str], list[str], list[str]] 
     Master, his trumps and chonks, the non-action cards he holds that would start the trump when
     none exists yet, the draw-and-play cards he holds that are not a trump or chonk); None
     elsewhere or when he holds no card."""
-    c = _continuation(s)
-    if c is None or c[1] not in ("normal", "after-action") or not s.holds(c[0]):
+    m = _deciding_master(s)
+    if m is None or not s.holds(m):
         return None
-    m = c[0]
     answer, held = s.ruled("cp.spoiled_trump"), s.ruled("cp.war_held_as_chonk")  # (open: the readings say)
     base = trumps_and_chonks(s, m, None if answer is None else answer == "one_type",
                              None if held is None else held == "counts")
@@ -2976,10 +2980,9 @@ def _war_chonk_sets_trump(option: str) -> Any:
 def _spoiled_continuation(s: Any) -> int | None:
     """The Master at his decision to continue, holding a Spoiled card when a Spoiled card is the
     trump (another Spoiled card: cp.spoiled.4); None elsewhere."""
-    c = _continuation(s)
-    if c is None or c[1] not in ("normal", "after-action"):
+    m = _deciding_master(s)
+    if m is None:
         return None
-    m = c[0]
     return m if the_trump(s) == "spoiled" and s.holds(m, "spoiled") else None
 
 
@@ -3007,10 +3010,9 @@ def _spoiled_trump(option: str) -> Any:
 def _war_held_continuation(s: Any) -> int | None:
     """At the Master's decision (the end of a circle, or after his draw-and-play card): the Master,
     if he holds a War that would become a Chonk if put down now (cp.war.6-7); else None."""
-    c = _continuation(s)
-    if c is None or c[1] not in ("normal", "after-action"):
+    m = _deciding_master(s)
+    if m is None:
         return None
-    m = c[0]
     return m if s.holds(m, "war") and war_would_be_a_chonk(s) else None
 
 
