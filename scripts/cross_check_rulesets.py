@@ -35,7 +35,7 @@ from rulecheck.games.chonker_party.spec import SPEC
 GAME = "chonker-party"
 
 
-ADDED_LATER = ("cp.steal_stealer_draws", "cp.war_held_as_chonk")
+ADDED_LATER = ("cp.steal_stealer_draws", "cp.war_held_as_chonk", "cp.next_player_empty_handed")
 """Chonker Party ruling points added after games of this script were pinned in the tests: their
 options are drawn from a generator of their own (seeded by the ruleset's name), so that the other
 options and the game's moves (drawn from ``rng``) stay as they were; a pinned game takes their
@@ -44,11 +44,12 @@ recommended options instead, and so stays the game it was pinned as (``vary_late
 
 def random_ruleset(rng: random.Random, name: str, vary_later: bool = True) -> Ruleset:
     """A random option for every ruling point the engine consults (in name order; those of
-    :data:`ADDED_LATER` from ``random.Random(name)``, or their recommended option)."""
+    :data:`ADDED_LATER` from ``random.Random(name)``, in the order they were added, or their
+    recommended option)."""
     points = load_ruling_points(GAME)
     later = random.Random(name)
     choices = {rid: rng.choice(points[rid].option_ids) for rid in CONSULTED if rid not in ADDED_LATER}
-    for rid in sorted(set(ADDED_LATER) & set(CONSULTED)):
+    for rid in (r for r in ADDED_LATER if r in CONSULTED):  # (in the order they were added)
         choices[rid] = later.choice(points[rid].option_ids) if vary_later else points[rid].recommended
     return load_ruleset(GAME, {"game": GAME, "name": name, "base": "recommended", "choices": choices})
 

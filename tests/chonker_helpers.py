@@ -79,3 +79,18 @@ def a_master_continuing_with_a_force(g: Any) -> tuple[Any, list[tuple[str, str]]
     for action in (("play", "leaf"), ("play", "stick"), ("play", "stick")):
         s = g.apply(s, action).state
     return s, [("continue_round", "choose"), ("choose_card", "brick"), ("play", "force"), ("name_type", "brick")]
+
+
+def a_card_on_an_empty_handed_next_player(g: Any, card: str) -> tuple[Any, tuple[str, str]]:
+    """4 players, the draw deck empty: the Master leads a Sweet (the trump) and Player 2 is about to
+    put down his ``card`` (a Skip, or a Force and then name a Leaf); Player 3, the next player, holds
+    no card, and Player 4 holds a Leaf and a Stick. Returns the state and the step that makes the
+    card act on "the next player"."""
+    fillers = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+    s = g.new_initial_state(deal={"hands": [fillers] * 4, "discard": fillers})
+    own = SKIP if card == "skip" else FORCE
+    s = s._replace(hands=(hand_of(SWEET, STICK), hand_of(own, LEAF), hand_of(), hand_of(LEAF, STICK)), draw=hand_of())
+    s = g.apply(s, ("play", "sweet")).state
+    if card == "skip":
+        return s, ("play", "skip")
+    return g.apply(s, ("play", "force")).state, ("name_type", "leaf")

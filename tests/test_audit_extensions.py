@@ -53,7 +53,7 @@ def test_the_tossed_out_skips_are_by_design_proved_on_the_full_deck_and_no_errat
     """cp.players.1 tosses every Skip out for 2 players: that the Skip rules never apply then is
     the book's design, proved for any deal, so an info finding confirmed on the full deck, and
     no erratum (nothing for the publisher to change)."""
-    from rulecheck.check.full_deck import CONFIRMED, full_deck_status
+    from rulecheck.check.full_deck import CONFIRMED, SMALL_DECK_ONLY, full_deck_status
     from rulecheck.core.rulings import load_ruleset
     from rulecheck.docs.errata import build_errata
 
@@ -65,6 +65,11 @@ def test_the_tossed_out_skips_are_by_design_proved_on_the_full_deck_and_no_errat
         assert full_deck_status(f, [])["status"] == CONFIRMED
     errata = build_errata(list(skip.values()), {"chonker-party": load_ruleset("chonker-party", "recommended")})
     assert errata == []
+    # a question about the Skip and the Force: the Force is still in play, so no proof, and what the
+    # seeded full-deck games show decides (here none were played)
+    both = next(f for f in report.findings if f.id == "chonker-party.dead-ruling.next_player_empty_handed.2p")
+    assert not both.data.get("out_of_play") and "takes these cards out" not in both.detail
+    assert full_deck_status(both, [])["status"] == SMALL_DECK_ONLY
 
 
 def test_a_sentence_only_the_ruleset_sets_aside_is_no_dead_rule() -> None:

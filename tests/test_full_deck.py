@@ -64,6 +64,16 @@ def test_a_ruling_point_never_reached_on_a_small_deck_is_refuted_by_a_full_deck_
     assert "chomp.uw_eel_pair" in game.apply(state, actions[-1]).provenance.rulings
 
 
+def test_a_proof_that_the_set_up_rules_it_out_gives_way_to_a_full_deck_game_that_reaches_it() -> None:
+    """A finding that something never happens because the set-up takes its cards out of play
+    (``out_of_play``) is proved for any deal, unless a seeded full-deck game reaches it: then the
+    proof was wrong, and the game refutes it."""
+    stats = uw_full()
+    taken_out = finding("dead-rule", "chomp.uw_eel_pair", out_of_play=True)
+    assert full_deck_status(taken_out, [stats])["status"] == REFUTED
+    assert full_deck_status(taken_out, [])["status"] == CONFIRMED
+
+
 def test_a_gap_is_confirmed_where_the_full_deck_meets_its_ruling_point_and_not_elsewhere() -> None:
     stats = uw_full()
     met = full_deck_status(finding("gap", "chomp.two_player_won_cards"), [stats])

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from chonker_helpers import (
+    a_card_on_an_empty_handed_next_player,
     a_chonk_leads,
     a_war_call_before,
     force_names_a_chonk_before,
@@ -18,10 +19,11 @@ from chonker_helpers import (
 )
 
 from rulecheck.check.detectors import normative_clauses
-from rulecheck.check.determinacy import SpecRun, _scope, check_examples, check_explored, clause_coverage
+from rulecheck.check.determinacy import SpecRun, _scope, check_examples, check_explored, clause_coverage, spec_findings
 from rulecheck.check.explore import Config, explore
 from rulecheck.core.game import Pending
 from rulecheck.core.spec import determinacy, fresh_solver
+from rulecheck.docs.errata import build_errata
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party import rounds
 from rulecheck.games.chonker_party import spec as spec_module
@@ -464,3 +466,96 @@ def test_an_empty_handed_masters_turn_passes_on_as_the_empty_hand_ruling_says(
     assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
     out = dict(ruled.outcome)
     assert (out["next.who"], out["next.does"], out["round_ends"], out["master"]) == want
+
+
+WAR_CALL = Config("chonker-party", "standard", 3, "force=1,war=1,leaf=2,sweet=1,hand=1", "raw")
+
+
+def _silent_and_ambiguity(res: Any) -> tuple[Any, Any]:
+    run = check_explored(res)
+    assert run is not None
+    found = {f.kind: f for f in spec_findings(res, run)
+             if f.kind in ("silent-decision", "ambiguity") and f.data.get("reading") == "cp.read.war_draw_when"}
+    return found.get("silent-decision"), found.get("ambiguity")
+
+
+def test_a_silent_decision_between_readings_names_the_sentence_and_the_errata_ask_it_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``raw`` a War is called out of turn; the default reading of cp.war.4 decides the step
+    (the caller draws at once) and ``cp.read.war_draw_when`` = on-their-turn decides it otherwise,
+    and the engine consults no ruling point: a silent decision. Its finding names the sentence and
+    the reading point and gives each reading's outcome; the errata print the question once, as the
+    ambiguity's erratum (the two meanings, 'can be read in two ways'), and from the silent decision
+    alone the same question. With cp.war.4 read one way only (the reading no longer varied), there is
+    no silent decision."""
+    res = explore(WAR_CALL.load(), config=WAR_CALL)
+    silent, ambiguity = _silent_and_ambiguity(res)
+    assert silent is not None and ambiguity is not None
+    assert silent.data["reading"] == ambiguity.data["reading"] == "cp.read.war_draw_when"
+    assert silent.clauses[0] == "cp.war.4" and "cp.war.4" in silent.title
+    assert "on-their-turn" in silent.detail and "next.who (P3 or P1)" in silent.detail
+
+    rulesets = {"chonker-party": load_game("chonker-party", None, 3, "recommended").ruleset}
+    both = build_errata([silent, ambiguity], rulesets)
+    assert [e.findings for e in both] == [(ambiguity.id,)]
+    alone, = build_errata([silent], rulesets)
+    assert alone.problem == both[0].problem and alone.readings == both[0].readings and len(alone.readings) == 2
+    assert alone.where == both[0].where
+
+    def read_one_way(fn: Any) -> Any:
+        def clause(s: Any, o: Any) -> Any:
+            outer = s.reading
+            s.__dict__["reading"] = lambda p: "at-once" if p == "cp.read.war_draw_when" else outer(p)
+            try:
+                return fn(s, o)
+            finally:
+                s.__dict__["reading"] = outer
+
+        return clause
+
+    one_way = [dataclasses.replace(c, fn=read_one_way(c.fn)) if c.id == "cp.war.4" else c for c in SPEC.clauses]
+    monkeypatch.setattr(SPEC, "clauses", one_way)
+    fresh_solver()
+    try:
+        assert _silent_and_ambiguity(res) == (None, None)
+    finally:
+        monkeypatch.undo()
+        fresh_solver()
+
+
+@pytest.mark.parametrize("card", ["skip", "force"])
+def test_a_skip_or_force_on_an_empty_handed_next_player_reads_two_ways_and_each_option_is_the_engines(
+        card: str) -> None:
+    """Player 2 puts down a Skip (or a Force naming a Leaf) and Player 3, the next player, holds no
+    card; Player 4 holds a Leaf and a Stick. "Make the next player discard a card, skipping their
+    turn" (cp.skip.1), "Make the next player play a card ... of your choice" (cp.force.1): read as the
+    next seat, the card falls on Player 3, who has nothing to discard or play, and Player 4 plays
+    freely; read as the next player who still holds a card, Player 4 discards (who picks the card
+    is a question of its own, cp.skip_discard_choice), or must play his Leaf. The readings part;
+    each option of ``cp.next_player_empty_handed`` decides the step, and it is the engine's under
+    that option."""
+    point = spec_module.NEXT_PLAYER_READINGS[card]
+    seen = {}
+    for option in ("next_seat", "next_with_a_card"):
+        game = load_game("chonker-party", None, 4, {"choices": {"cp.next_player_empty_handed": option}})
+        state, action = a_card_on_an_empty_handed_next_player(game, card)
+        sit, _ = bridge.situation_in(game, state, action)
+        seat, asked = determinacy(SPEC, sit)
+        passed, _ = determinacy(SPEC, sit, readings={point: "next-with-a-card"})
+        assert point in asked
+        passed_out = dict(passed.outcome)
+        assert passed_out["next.who"] == "P4"
+        if card == "skip":
+            assert seat.kind == "determined" and dict(seat.outcome)["next.who"] == "P4"
+            assert dict(seat.outcome)["next.does"] == "play" and passed_out["next.does"] in ("discard", "discarded")
+        else:
+            # Player 3's turn without a card: what happens the text does not say (cp.empty_hand_turn)
+            assert seat.kind == "gap" and passed.kind == "determined" and passed_out["may.stick"] == "no"
+        ruled, _ = determinacy(SPEC, sit, choices=game._choices)
+        assert ruled.kind == "determined", ruled
+        assert SPEC.key(dict(ruled.outcome)) == _engine(game, state, action)
+        seen[option] = dict(ruled.outcome)
+    assert seen["next_seat"]["next.who"] == seen["next_with_a_card"]["next.who"] == "P4"
+    assert (seen["next_seat"]["next.does"], seen["next_seat"]["may.stick"]) == ("play", "yes")
+    assert (seen["next_with_a_card"]["next.does"], seen["next_with_a_card"]["may.stick"]) == (
+        ("discard", "yes") if card == "skip" else ("play", "no"))

@@ -714,8 +714,13 @@ def _check_raw(run: SpecRun, spec: Spec, bridge: ModuleType, game: Any, state: A
     _note(run.open_kinds, f"{kind}:{_kind_label(sit)}",
           lambda: _entry(node, action, sit, verdict=first.to_json(), rulings=sorted(relevant)))
     if not relevant:
+        # where the default reading decides, the readings of the points in ``differing`` part: the
+        # engine picks one of them without asking, and the finding says which sentence and how
+        parted = {"points": list(text.differing), "readings": [
+            {"reading": dict(rr) or "default", "verdict": vv.to_json()} for rr, vv in text.verdicts
+            if not rr or next(iter(dict(rr))) in text.differing]} if text.differing else {}
         _note(run.silent, _silent_key(first, sit), lambda: _entry(
-            node, action, sit, verdict=first.to_json(), engine=sorted({repr(k) for _, k in leaves})))
+            node, action, sit, verdict=first.to_json(), engine=sorted({repr(k) for _, k in leaves}), **parted))
 
 
 def _settled_by(spec: Spec, game: Any, sit: Any, point: str) -> dict[str, Any]:
@@ -1124,18 +1129,32 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
     from rulecheck.findings import Finding, finding_id
 
     out = []
+    mods = spec_modules(game.name)
+    readings = mods[0].SPEC.readings if mods else {}
     for key, e in sorted(run.silent.items()):
         v = e["verdict"]
+        parted = [readings[p] for p in e.get("points", ()) if p in readings]
+        if parted:
+            # the default reading decides, another reading of a sentence decides otherwise
+            what = "; ".join(f"{r.question} ({r.clause}, reading point {r.id})" for r in parted)
+            said = (f"the sentence can be read in more than one way, and here the readings give different "
+                    f"results: {what}: {_readings_text(e['readings'])}")
+            title = (f"Silent decision: the model settles how {', '.join(r.clause for r in parted)} is read "
+                     f"({e['situation_kind']})")
+        else:
+            said = _verdict_text(v)
+            title = f"Silent decision: the model settles what the text leaves open ({e['situation_kind']})"
+        applied = tuple(c.split("[")[0] for c in (v.get("core") or v.get("applied") or ()))
         out.append(Finding(
             id=finding_id(game.name, "silent-decision", f"{run.ruleset}.{key}"), game=game.name,
-            kind="silent-decision", severity="high",
-            title=f"Silent decision: the model settles what the text leaves open ({e['situation_kind']})",
-            detail=(f"In this situation {_verdict_text(v)}, but the engine (ruleset {run.ruleset!r}) consults no "
+            kind="silent-decision", severity="high", title=title,
+            detail=(f"In this situation {said}, but the engine (ruleset {run.ruleset!r}) consults no "
                     f"ruling point whose answer decides it: it decides alone. Situation: {e['situation'].rstrip('.')}. "
                     f"Engine outcome: {e['engine']}."),
-            clauses=tuple(c.split("[")[0] for c in (v.get("core") or v.get("applied") or ())),
+            clauses=tuple(dict.fromkeys((*(r.clause for r in parted), *applied))),
             configs=(cfg,), witness=witness_of(e), verified=complete, source="spec",
-            data={"detected_by": detected_by, "verdict": v}))
+            data={"detected_by": detected_by, "verdict": v,
+                  **({"reading": parted[0].id, "readings": [r.id for r in parted]} if parted else {})}))
     for key, e in sorted(run.disagreements.items()):
         out.append(Finding(
             id=finding_id(game.name, "disagreement", key), game=game.name, kind="disagreement", severity="critical",
@@ -1147,8 +1166,6 @@ def _findings(game: Any, cfg: Any, complete: bool, run: SpecRun, witness_of: Any
             configs=(cfg,),
             witness=witness_of(e), verified=complete, source="spec",
             data={"detected_by": detected_by, "text": e["text"]}))
-    mods = spec_modules(game.name)
-    readings = mods[0].SPEC.readings if mods else {}
     for point, e in sorted(run.ambiguities.items()):
         r = readings.get(point)
         options = "; ".join(f"'{rid}': {text}" for rid, text in r.options) if r else ""

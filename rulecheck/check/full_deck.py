@@ -81,15 +81,16 @@ def full_deck_status(f: Finding, stats: Sequence[PlayoutStats]) -> dict[str, Any
                     "witness": {"config": dict(at["config"]), "seed": at["seed"], "step": at["step"]}}
         return {"status": CONFIRMED, "how": f"found on the full deck ({_label(full[0])})"}
     played = _matching(f, stats)
-    if f.kind in ABSENCE_KINDS and f.data.get("out_of_play"):
-        return {"status": CONFIRMED, "how": "proved for the full deck: the book's set-up takes these cards out of "
-                "play with this many players, whatever the deal"}
     if f.kind in ABSENCE_KINDS:
+        # (a full-deck game that reaches it refutes it, even one the set-up was taken to rule out)
         for st in played:
             step = _reached(f, st)
             if step is not None:
                 return {"status": REFUTED, "how": f"reached on the full deck: {_where(st, step)}",
                         "witness": _witness(st, step)}
+        if f.data.get("out_of_play"):
+            return {"status": CONFIRMED, "how": "proved for the full deck: the book's set-up takes these cards out "
+                    "of play with this many players, whatever the deal"}
         return {"status": SMALL_DECK_ONLY,
                 "how": "not reached in the seeded full-deck games either, but not proved unreachable there"}
     if f.ruling:

@@ -221,6 +221,12 @@ class Game(ABC):
         book's design, not a dead rule."""
         return ()
 
+    def card_clauses(self) -> tuple[str, ...]:
+        """The rules of each card type (its section of the rulebook), whether or not the set-up
+        tosses it out: a question that also cites a card still in play is not one about a card
+        tossed out (:meth:`out_of_play_clauses`). None by default."""
+        return ()
+
     def fairness(self) -> str:
         """The fairness assumption the cycle check makes, in words ("" for none): which moves no
         player makes for ever (:meth:`unfair`). A loop that needs such a move every time round

@@ -150,10 +150,11 @@ def build_errata(findings: Iterable[Finding], rulesets: Mapping[str, Ruleset]) -
     # back, unless a confirmed finding makes the same erratum (then only the confirmed ones make it)
     small = {f.id for f in findings if small_deck_only([f])}
     confirmed = [f for f in findings if f.id not in small]
-    out = _build(confirmed, rulesets, answered, _settled(confirmed))
+    asked = {str(f.data["reading"]) for f in findings if f.kind == "ambiguity" and f.data.get("reading")}
+    out = _build(confirmed, rulesets, answered, _settled(confirmed), asked)
     keys = {e.key for e in out}
     out += [replace(e, small_deck=True)
-            for e in _build([f for f in findings if f.id in small], rulesets, answered, _settled(findings))
+            for e in _build([f for f in findings if f.id in small], rulesets, answered, _settled(findings), asked)
             if e.key not in keys]
     out.sort(key=Erratum.sort_key)
     return out
@@ -170,9 +171,11 @@ def _settled(findings: Sequence[Finding]) -> set[str]:
 
 
 def _build(findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], answered: set[tuple[str, str | None]],
-           settled: set[str]) -> list[Erratum]:
+           settled: set[str], asked: set[str]) -> list[Erratum]:
     """The errata ``findings`` make (ruling points the text answers make none, nor an ambiguity a
-    ruling point's erratum claims to answer where the solver showed the errata settle it)."""
+    ruling point's erratum claims to answer where the solver showed the errata settle it, nor a
+    silent decision between readings of a sentence whose ambiguity finding (in ``asked``, its
+    reading points) makes the erratum that asks the same question)."""
     by_point: dict[tuple[str, str], list[Finding]] = defaultdict(list)
     rest: list[Finding] = []
     for f in findings:
@@ -187,7 +190,7 @@ def _build(findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], answere
     for f in rest:
         if f.kind in ("non-termination", "trap", "deadlock"):
             loops[(f.game, _variant(f))].append(f)
-        elif f.kind == "ambiguity" and str(f.data.get("reading", "")) in settled and _settled_here(f):
+        elif _stands_for_another(f, settled, asked):
             continue
         else:
             e = _other_erratum(f)
@@ -195,6 +198,16 @@ def _build(findings: Sequence[Finding], rulesets: Mapping[str, Ruleset], answere
                 out.append(e)
     out.extend(_loop_erratum(game, variant, fs) for (game, variant), fs in sorted(loops.items()))
     return out
+
+
+def _stands_for_another(f: Finding, settled: set[str], asked: set[str]) -> bool:
+    """Whether another erratum asks ``f``'s question: an ambiguity a ruling point's erratum claims to
+    answer, where the solver showed it settled (:func:`_settled_here`), or a silent decision between
+    readings of a sentence whose ambiguity finding makes the erratum (``asked``)."""
+    reading = str(f.data.get("reading", ""))
+    if f.kind == "ambiguity":
+        return reading in settled and _settled_here(f)
+    return f.kind == "silent-decision" and reading in asked
 
 
 def _settled_here(f: Finding) -> bool:
@@ -462,17 +475,28 @@ def _open_erratum(f: Finding) -> Erratum:
     anchor = f.clauses[0] if f.clauses else ""
     lang = lang_of(anchor)
     verdict = f.data.get("verdict", {}) if isinstance(f.data.get("verdict"), Mapping) else {}
-    if f.kind == "ambiguity":
+    if f.kind == "ambiguity" or f.data.get("reading"):
         problem = LABELS[lang]["open_ambiguity"]
     elif f.kind == "conflict" or verdict.get("kind") == "conflict":
         problem = LABELS[lang]["open_conflict"]
     else:
         problem = LABELS[lang]["open_gap"]
-    where = tuple(quote(c, lang) for c in dict.fromkeys(c for c in f.clauses if lang_of(c) == lang))
+    read = _sentences_read(f) if f.kind == "silent-decision" else ()
+    where = tuple(quote(c, lang) for c in dict.fromkeys(c for c in (read or f.clauses) if lang_of(c) == lang))
     situation = situation_from_witness(f.witness) if f.witness is not None else None
-    readings = _meanings(f.game, f.data.get("reading")) if f.kind == "ambiguity" and lang == "en" else ()
+    readings = _meanings(f.game, f.data.get("reading")) if lang == "en" else ()
     return Erratum(f.id, f.game, lang, "cards", problem, where, None, None, None, situation, findings=(f.id,),
                    readings=readings)
+
+
+def _sentences_read(f: Finding) -> tuple[str, ...]:
+    """The clauses whose readings part at a silent decision between readings (its other clauses
+    only frame the situation)."""
+    spec = game_part(f.game, "spec")
+    points = f.data.get("readings") or ()
+    if spec is None or not isinstance(points, (list, tuple)):
+        return ()
+    return tuple(spec.SPEC.readings[p].clause for p in points if p in spec.SPEC.readings)
 
 
 def _meanings(game: str, point: object) -> tuple[str, ...]:

@@ -656,10 +656,14 @@ the Master continues the round (below), under `cp.continue_after_action = trump_
 not play freely again: he makes a `continue` decision instead.
 
 **The end of a turn.** If the Master is continuing and `cp.continue_who_plays = master_only`, the
-circle ends. Otherwise the turn passes to the next player; if that is the Master, the circle ends. A
+circle ends. Otherwise the turn passes to the next player; if that is the Master, the circle ends.
+After a Skip or Force, if that next player holds no card: `cp.next_player_empty_handed =
+next_with_a_card`, he is passed over and the Skip or Force goes on to the player after him, and so on
+(reaching the Master, the circle ends with it: below); `next_seat`, it acts on him. A
 skipped player discards a card (`discard`, his choice under `cp.skip_discard_choice = victim_chooses`;
 else a `discarded` chance node) onto the discard deck (`cp.skip_discard_to = discard_deck`; else onto
-the table) and his turn passes; a skipped player with no card just loses the turn.
+the table) and his turn passes; a skipped player with no card just loses the turn. A forced player
+with no card takes his turn as a player with an empty hand (`cp.empty_hand_turn`).
 
 **The end of a circle**: the Master decides (`continue`). After a Skip played just before him:
 `cp.skip_at_round_end = force_continue`: he must continue with any card; `discard_and_force`: he

@@ -539,7 +539,8 @@ class _Spec:
 
     def end_turn_now(self, c: _Ctx, s: Sym, p: Expr, effect: Expr, pc: z3.BoolRef) -> Sym:
         """``end_turn``: ``p`` has finished; the turn passes clockwise (cp.round.3) or the circle
-        ends (cp.round.5); a Skip or Force acts on the next player (cp.skip.1, cp.force.1)."""
+        ends (cp.round.5); a Skip or Force acts on the next player (cp.skip.1, cp.force.1), or passes
+        over him if he holds no card (cp.next_player_empty_handed)."""
         effect = _val(effect, s["c_eff"])
         master_only = self.is_opt(c, "cp.continue_who_plays", "master_only", z3.And(pc, s["cont"]))
         nx = self.nxt(p)
@@ -550,6 +551,13 @@ class _Spec:
         skip = effect == _bv(SKIP_EFFECT & 0xFF)
         victim_has = self.any_hand(s2, nx)
         pc_on = z3.And(pc, z3.Not(to_circle))
+        # a Skip or Force on a next player with no card: passed over to the one after him
+        # (cp.next_player_empty_handed = next_with_a_card), the card still acting
+        acts = effect != _bv(NO_EFFECT & 0xFF)
+        at_stake = z3.And(acts, z3.Not(victim_has))
+        over = z3.And(at_stake, self.is_opt(c, "cp.next_player_empty_handed", "next_with_a_card",
+                                            z3.And(pc_on, at_stake)))
+        pc_on = z3.And(pc_on, z3.Not(over))
         r_skip = _merge(victim_has, self.start_discard(c, s2, nx, 0, z3.And(pc_on, skip, victim_has)),
                         self.end_turn(s2, nx))
         forced = z3.ULT(effect, NK)
@@ -557,7 +565,7 @@ class _Spec:
         required = self.forced_mask(c, s2, nx, effect, z3.And(pc_next, forced))
         r_next = self.begin_now(c, s2, nx, z3.If(z3.And(forced, required != 0), required, _bv(ALL_BITS, M16)),
                                 False, PH_PLAY, pc_next)
-        return _merge(to_circle, circle, _merge(skip, r_skip, r_next))
+        return _merge(to_circle, circle, _merge(over, self.end_turn(s2, nx, effect), _merge(skip, r_skip, r_next)))
 
     def war_may_be_called(self, c: _Ctx, s: Sym, p: Expr, pc: z3.BoolRef) -> z3.BoolRef:
         """``war_may_be_called``: another player holds a War, and, if it would become a Chonk now,

@@ -584,6 +584,13 @@ class ChonkerParty(Game):
         prefixes = tuple(f"cp.{NAMES[kind]}." for kind in tossed_out_kinds(players))
         return tuple(cid for cid in sorted(clauses_for_game(self.name)) if cid.startswith(prefixes)) if prefixes else ()
 
+    def card_clauses(self) -> tuple[str, ...]:
+        """The clauses of every card type's section (``cp.skip.*``, ``cp.force.*``, ...)."""
+        from rulecheck.core.clauses import clauses_for_game
+
+        prefixes = tuple(f"cp.{name}." for name in NAMES)
+        return tuple(cid for cid in sorted(clauses_for_game(self.name)) if cid.startswith(prefixes))
+
     def canonical(self, state: Hashable) -> Hashable:
         """Identical in effect: sweet and salty; the four fillers. Relabel each group by a
         signature of where its cards are, within groups equally many in this deck. Drop the See

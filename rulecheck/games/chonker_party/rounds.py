@@ -91,6 +91,8 @@ def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> St
     if nxt == s.master:
         return circle_end(g, s, ctx, effect)
     s = s._replace(cont=False)
+    if effect != NO_EFFECT and not any(s.hands[nxt]) and passes_over_the_empty_handed(ctx, effect):
+        return end_turn(g, s, ctx, nxt, effect)
     if effect == SKIP_EFFECT:
         ctx.cite("cp.skip.1")
         if not any(s.hands[nxt]):
@@ -103,6 +105,14 @@ def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> St
             return begin_turn(g, s, ctx, nxt, mask)
         ctx.cite("cp.force.4")
     return begin_turn(g, s, ctx, nxt)
+
+
+def passes_over_the_empty_handed(ctx: Context, effect: int) -> bool:
+    """A Skip or Force acts on "the next player" (cp.skip.1, cp.force.1), who holds no card: whether
+    it passes them over to the next player who holds one, the Master's decision ending the search
+    (ruling cp.next_player_empty_handed; else it acts on them: a Skip skips their turn, a Force finds
+    them without the card, cp.force.4, and with no card at all)."""
+    return ctx.rule("cp.next_player_empty_handed") == "next_with_a_card"
 
 
 def war_is_a_chonk_now(s: State) -> bool:
@@ -353,6 +363,7 @@ __all__ = [
     "end_turn",
     "extra_play",
     "game_over",
+    "passes_over_the_empty_handed",
     "refill",
     "round_end",
     "start_discard",

@@ -478,7 +478,7 @@ def continuation_kind(s: Any) -> Any:
     (the end of a circle), ``forced-any`` (after a Skip), ``("force", kind)``, ``after-action``
     (the Master continued with a draw-and-play card, cp.continuing.4)."""
     tp = turn_passes(s) or _passes_if_nothing_happens(s)
-    if tp is not None and s.next_of(tp[0]) == s.master:
+    if tp is not None and acted_on(s, tp[0], tp[1]) == s.master:
         eff = tp[1]
         return "normal" if eff is None else "forced-any" if eff == "skip" else eff
     if tp is not None and not s.continuing:
@@ -534,7 +534,7 @@ def empty_turn(s: Any) -> int | None:
     if any: what happens then the text does not say."""
     tp = turn_passes(s)
     if tp is not None:
-        q = s.next_of(tp[0])
+        q = acted_on(s, tp[0], tp[1])
         if tp[1] == "skip" and q != s.master and not s.holds(q):
             q = s.next_of(q)  # the skipped player's turn passes on too
         if q != s.master and not s.holds(q):
@@ -693,7 +693,7 @@ def _under_any_reading(sit: PartySituation, fn: Any) -> bool:
     """Whether ``fn`` holds of the situation under some reading of the clauses that say how play
     goes on (the domains are built to allow every reading's outcome)."""
     points = ("cp.read.no_effect_scope", "cp.read.war_chonk_still_war", "cp.read.tells_you_to_draw",
-              "cp.read.draw_requires_you")
+              "cp.read.draw_requires_you", *NEXT_PLAYER_READINGS.values())
     combos = [{}] + [{pt: rid} for pt in points for rid, _ in READINGS[pt].options[1:]] + [
         {pt: READINGS[pt].options[1][0] for pt in points}]
     return any(fn(_Read(sit, c)) for c in combos)
@@ -973,7 +973,7 @@ def play_continues_clockwise(s: Any, o: Outcome) -> Any:
     tp = turn_passes(s)
     if tp is None or tp[1] == "skip":
         return None
-    q = s.next_of(tp[0])
+    q = acted_on(s, tp[0], tp[1])  # (after a Force: "the next player", cp.force.1)
     if q == s.master or not s.holds(q):
         return None
     return goes_next(o, q, "play")
@@ -999,7 +999,7 @@ def round_ends_just_before_the_master(s: Any, o: Outcome) -> Any:
     ends or goes on (Continuing a Round). After a Skip, cp.skip.1-2 say what happens.
     """
     tp = turn_passes(s)
-    if tp is None or tp[1] == "skip" or s.next_of(tp[0]) != s.master:
+    if tp is None or tp[1] == "skip" or acted_on(s, tp[0], tp[1]) != s.master:
         return None
     return goes_next(o, s.master, "continue")
 
@@ -1009,7 +1009,47 @@ def forced_by(s: Any) -> tuple[int, str] | None:
     tp = turn_passes(s)
     if tp is None or not isinstance(tp[1], tuple):
         return None
-    return s.next_of(tp[0]), tp[1][1]
+    return acted_on(s, tp[0], tp[1]), tp[1][1]
+
+
+NEXT_PLAYER_READINGS = {"skip": "cp.read.skip_next_player", "force": "cp.read.force_next_player"}
+"""The reading point of "the next player" of each card that acts on them (cp.skip.1, cp.force.1)."""
+
+
+def acted_on(s: Any, p: int, effect: Any) -> int:
+    """The player a Skip or Force whose turn ends with ``p`` acts on: "the next player" (cp.skip.1,
+    cp.force.1), the next seat clockwise. Where that player holds no card (and is not the Munchies
+    Master, whom the card reaches "at round end"), the readings ``cp.read.skip_next_player`` and
+    ``cp.read.force_next_player``: them, or the next player clockwise who still holds a card (the
+    Master, if nobody before him does). Under a ruleset, its answer to cp.next_player_empty_handed is
+    the sentence the errata add, and it decides, whatever the reading."""
+    q = s.next_of(p)
+    if effect is None or q == s.master or s.holds(q):
+        return q
+    answer = ruled_option(s, "cp.next_player_empty_handed")
+    kind = "skip" if effect == "skip" else "force"
+    if answer is not None:
+        passed_over = answer == "next_with_a_card"
+    else:
+        passed_over = s.reading(NEXT_PLAYER_READINGS[kind]) == "next-with-a-card"
+    while passed_over and q != s.master and not s.holds(q):
+        q = s.next_of(q)
+    return q
+
+
+def next_seat_empty(s: Any) -> bool:
+    """A Skip or Force may act on "the next player" with this step (a Skip put down, a Force's type
+    named), and the next seat clockwise, not the Master's, holds no card: where :func:`acted_on` can
+    ask its reading. A test of the situation's facts alone (no reading asked)."""
+    pl = s.played
+    if pl is not None and pl[1] == "skip":
+        p = pl[0]
+    elif s.action[0] == "name_type" and s.step == "name-force":
+        p = s.actor
+    else:
+        return False
+    q = s.next_of(p)
+    return q != s.master and not s.holds(q)
 
 
 def forced_target(s: Any) -> int | None:
@@ -1508,14 +1548,15 @@ def the_player_stolen_from_draws(s: Any, o: Outcome) -> Any:
     return after_the_steal(s, o, stolen_from(s), "draw-deck")
 
 
-@clause("cp.skip.1")
+@clause("cp.skip.1", readings=("cp.read.skip_next_player",))
 def skip_the_next_player_discards(s: Any, o: Outcome) -> Any:
     """"Make the next player discard a card, skipping their turn."
 
     A Skip put down: the next player discards a card (onto the discard deck), and their turn is
     skipped: play passes on from them. Who picks the card the text does not say. Before the
     Master's decision, the Master discards and his decision is skipped: the round ends. A next
-    player with no card has nothing to discard; their turn is still skipped.
+    player with no card: reading ``cp.read.skip_next_player`` (:func:`acted_on`): they have nothing
+    to discard and their turn is still skipped, or the Skip is the next player's who holds a card.
     """
     a = s.action
     if a[0] in ("discard", "discarded"):
@@ -1523,7 +1564,7 @@ def skip_the_next_player_discards(s: Any, o: Outcome) -> Any:
     tp = turn_passes(s)
     if tp is None or tp[1] != "skip":
         return None
-    q = s.next_of(tp[0])
+    q = acted_on(s, tp[0], tp[1])
     if not s.holds(q):
         if q == s.master:
             return None
@@ -1629,7 +1670,8 @@ def force_the_next_player_to_play_a_card_of_your_choice(s: Any, o: Outcome) -> A
     """"Make the next player play a card (e.g. chonk) of your choice."
 
     A Force put down: its player names any card type; the next player, if they hold one, must play
-    a card of that type.
+    a card of that type. A next player with no card: reading ``cp.read.force_next_player``
+    (:func:`acted_on`, through :func:`forced_by`).
     """
     pl = s.played
     if pl is not None and pl[1] == "force":
@@ -2210,6 +2252,20 @@ READINGS = {
                   "owed now."),
                  ("on-their-turn", "When their turn comes: 'if/when it is their turn' says when they draw and "
                   "play; the call only puts the War down, and play goes back to the decision it came before."))),
+        Reading("cp.read.skip_next_player", "cp.skip.1",
+                "'Make the next player discard a card, skipping their turn': the next player clockwise holds no "
+                "card. Whose turn does the Skip skip?",
+                (("next-seat", "Theirs: they have nothing to discard, and their turn is skipped; play passes on "
+                  "to the player after them."),
+                 ("next-with-a-card", "The next player's who still holds a card: a player with no card has no "
+                  "turn to skip and is passed over, and that player discards."))),
+        Reading("cp.read.force_next_player", "cp.force.1",
+                "'Make the next player play a card (e.g. chonk) of your choice': the next player clockwise holds "
+                "no card. Whom does the Force make play?",
+                (("next-seat", "Them: they have no card to play, so their turn is that of a player with no card, "
+                  "and the player after them plays freely."),
+                 ("next-with-a-card", "The next player who still holds a card: a player with no card is passed "
+                  "over, and that player must play the card named if they have one."))),
         Reading("cp.read.no_effect_scope", "cp.empty-draw.2",
                 "'the action card that tells you to draw, will have no effect': does its player still play "
                 "another card?",
@@ -2776,7 +2832,7 @@ def _skip_at_round_end(option: str) -> Any:
             # the skipped Master's discard, then (``discard_and_end``) the round ends
             return o.require("round_ends", "yes") if option == "discard_and_end" else None
         tp = turn_passes(s)
-        if tp is None or tp[1] != "skip" or s.next_of(tp[0]) != s.master:
+        if tp is None or tp[1] != "skip" or acted_on(s, tp[0], tp[1]) != s.master:
             return None
         if not s.holds(s.master):
             # nothing to discard: skipped, the round ends; forced on, cp.skip_master_empty_handed
@@ -2799,10 +2855,30 @@ def _skip_at_round_end_overrides(option: str) -> tuple[str, ...]:
 def _skip_discard_choice(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
         tp = turn_passes(s)
-        if tp is None or tp[1] != "skip" or not s.holds(s.next_of(tp[0])):
+        if tp is None or tp[1] != "skip":
+            return None
+        q = acted_on(s, tp[0], tp[1])
+        if not s.holds(q):
             return None
         other = "discarded" if option == "victim_chooses" else "discard"
-        return implies(o.eq("next.who", pname(s.next_of(tp[0]))), neg(o.eq("next.does", other)))
+        return implies(o.eq("next.who", pname(q)), neg(o.eq("next.does", other)))
+    return fn
+
+
+def _next_player_empty_handed(option: str) -> Any:
+    """Where a Skip or Force acts on "the next player" and the next seat holds no card (not the
+    Master's): the clauses follow the option through :func:`acted_on`. ``next_with_a_card``: the next
+    player who holds a card is the one who acts next (discards, or plays), unless the card reaches the
+    Master's decision; ``next_seat``: the card acts on the player with no card, and the clauses say
+    what follows (as read by default), so this option adds nothing of its own."""
+    def fn(s: Any, o: Outcome) -> Any:
+        if option != "next_with_a_card" or not next_seat_empty(s):
+            return None
+        tp = turn_passes(s)
+        if tp is None or tp[1] is None or _master_plays_alone(s, tp[0]):
+            return None
+        q = acted_on(s, tp[0], tp[1])
+        return None if q == s.master else o.require("next.who", pname(q))
     return fn
 
 
@@ -3120,6 +3196,8 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.war_held_as_chonk", opt, _war_held(opt), _war_held_overrides))
     for opt in ("discard_deck", "table"):
         out.append(_rc("cp.skip_discard_to", opt, _skip_discard_to(opt), ("cp.skip.1",)))
+    for opt in ("next_seat", "next_with_a_card"):
+        out.append(_rc("cp.next_player_empty_handed", opt, _next_player_empty_handed(opt)))
     for opt in ("holders_only", "any_player"):
         out.append(_rc("cp.steal_empty_hand", opt, _steal_targets_option("cp.steal_empty_hand", opt),
                        _steal_overrides(opt)))
@@ -3195,6 +3273,8 @@ SHARED_READINGS: dict[str, Any] = {
     "cp.read.war_chonk_still_war": _after_a_war,
     "cp.read.draw_requires_you": lambda s: s.action_source == "discard-deck",
     "cp.read.steal_also_draws": steal_taken,
+    "cp.read.skip_next_player": next_seat_empty,
+    "cp.read.force_next_player": next_seat_empty,
 }
 """The reading points asked through what many steps share (whether the turn passes, who draws next
 and from where, whether a War is still on: :func:`turn_passes`, :func:`victim_source`,
