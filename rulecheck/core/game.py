@@ -224,7 +224,7 @@ class Game(ABC):
     def card_clauses(self) -> tuple[str, ...]:
         """The rules of each card type (its section of the rulebook), whether or not the set-up
         tosses it out: a question that also cites a card still in play is not one about a card
-        tossed out (:meth:`out_of_play_clauses`). None by default."""
+        tossed out (:meth:`out_of_play_clauses`). Empty by default."""
         return ()
 
     def fairness(self) -> str:
