@@ -494,12 +494,12 @@ def find_dead(
     reached: set[str] = set()
     for r in (*runs, *extra):
         reached |= r.rulings
-    in_play_cards = frozenset(game.card_clauses())
+    in_play_cards = frozenset(game.card_clauses()) - by_design  # rules of cards not tossed out
     for rid, rp in game.ruling_points.items():
         if rid in reached:
             continue
         # a question about a card tossed out (and about no card still in play)
-        out_of_play = bool(set(rp.clauses) & by_design) and not set(rp.clauses) & (in_play_cards - by_design)
+        out_of_play = bool(set(rp.clauses) & by_design) and not set(rp.clauses) & in_play_cards
         out.append(
             Finding(
                 id=finding_id(name, "dead-ruling", _subject(game, rid)),

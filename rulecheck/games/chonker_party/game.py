@@ -18,7 +18,7 @@ Actions (players are 0-based seats; cards are kind names, see :mod:`.cards`):
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import factorial
 from typing import Any
@@ -579,17 +579,18 @@ class ChonkerParty(Game):
     def out_of_play_clauses(self, players: int) -> tuple[str, ...]:
         """The clauses of the action cards cp.players.1-3 toss out, every copy, for ``players``
         (the Skips with 2 or 3 players): their section of the rulebook (``cp.skip.*``)."""
-        from rulecheck.core.clauses import clauses_for_game
-
-        prefixes = tuple(f"cp.{NAMES[kind]}." for kind in tossed_out_kinds(players))
-        return tuple(cid for cid in sorted(clauses_for_game(self.name)) if cid.startswith(prefixes)) if prefixes else ()
+        return self._sections(tossed_out_kinds(players))
 
     def card_clauses(self) -> tuple[str, ...]:
         """The clauses of every card type's section (``cp.skip.*``, ``cp.force.*``, ...)."""
+        return self._sections(range(len(NAMES)))
+
+    def _sections(self, kinds: Iterable[int]) -> tuple[str, ...]:
+        """The clauses of the rulebook's sections of the card types ``kinds``, sorted."""
         from rulecheck.core.clauses import clauses_for_game
 
-        prefixes = tuple(f"cp.{name}." for name in NAMES)
-        return tuple(cid for cid in sorted(clauses_for_game(self.name)) if cid.startswith(prefixes))
+        prefixes = tuple(f"cp.{NAMES[kind]}." for kind in kinds)
+        return tuple(cid for cid in sorted(clauses_for_game(self.name)) if cid.startswith(prefixes)) if prefixes else ()
 
     def canonical(self, state: Hashable) -> Hashable:
         """Identical in effect: sweet and salty; the four fillers. Relabel each group by a
