@@ -228,21 +228,23 @@ def merge(a: Finding, b: Finding) -> Finding:
     """The same finding (same ID) seen in more configurations: one record.
 
     Configurations are united (sorted), clauses united in order, the shortest witness kept
-    (ties broken by content, so the result does not depend on the order of merging), the more
-    severe severity kept. ``verified``: a problem shown by a witness (gap, cycle, ...) is
+    (ties broken by content, so the result does not depend on the order of merging; for an open
+    ruling point, a witness where its options make a difference, ``data["options_differ"]``, before
+    any that is not), the more severe severity kept (its detail and data first; between equals,
+    those of the witness kept). ``verified``: a problem shown by a witness (gap, cycle, ...) is
     verified if any of the runs that found it completed; an absence claim (dead rule,
     unreachable outcome, coverage) only if every run behind it completed.
     """
     if a.id != b.id:
         raise RulecheckError(f"cannot merge different findings {a.id} and {b.id}")
     configs = {_config_key(c): c for c in (*a.configs, *b.configs)}
-    witnesses = [w for w in (a.witness, b.witness) if w is not None]
-    witness = min(witnesses, key=Witness.sort_key) if witnesses else None
+    shown = [(bool(f.data.get("options_differ")), f.witness) for f in (a, b) if f.witness is not None]
+    differ, witness = min(shown, key=lambda x: (not x[0], x[1].sort_key())) if shown else (False, None)
     if a.kind in ABSENCE_KINDS:
         verified = a.verified and b.verified
     else:
         verified = a.verified or b.verified
-    first, second = sorted((a, b), key=lambda f: (severity_rank(f.severity), f.witness is None))
+    first, second = sorted((a, b), key=lambda f: (severity_rank(f.severity), f.witness is None, f.witness != witness))
     data = dict(second.data)
     data.update(first.data)
     for k in set(a.data) & set(b.data):
@@ -254,6 +256,8 @@ def merge(a: Finding, b: Finding) -> Finding:
             # whether the errata settle an ambiguity holds only if it holds at every witness (where
             # both do, the first's is kept, as its detail tells it)
             data[k] = min((va, vb), key=lambda v: (bool(v.get("settled")), json.dumps(v, sort_keys=True)))
+    if "options_differ" in data:
+        data["options_differ"] = differ  # said of the witness kept
     return replace(
         first,
         clauses=tuple(dict.fromkeys((*a.clauses, *b.clauses))),

@@ -16,8 +16,9 @@ Across the configurations of one game (absence claims, only from complete search
   ruling points never reached, declared outcomes never reached.
 * :func:`find_coverage_holes` normative clauses the model never cites at all (static).
 
-Every witness is the shortest trace from the root (the search is breadth-first); detectors
-never print, they return findings.
+Every witness is the shortest trace from the root (the search is breadth-first) to a state that
+shows the problem (for an open ruling point, one where its options make a difference, if the
+first states where it is open include one); detectors never print, they return findings.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ from rulecheck.check.explore import Config, ExploreResult
 from rulecheck.check.graph import CycleAnalysis, analyse_cycles, analyse_fair_cycles, shortest_loop
 from rulecheck.core.clauses import Clause, clauses_for_game
 from rulecheck.core.errors import RulecheckError
-from rulecheck.core.game import Action, Game, Pending, action_to_json
+from rulecheck.core.game import Action, Game, Pending, action_to_json, options_differ
 from rulecheck.findings import Finding, Witness, finding_id
 
 __all__ = [
     "EXTRA_CLAUSES",
+    "TELLING_LOOKS",
     "Reach",
     "config_findings",
     "find_coverage_holes",
@@ -45,6 +47,7 @@ __all__ = [
     "find_rulings_open",
     "normative_clauses",
     "static_citations",
+    "telling_nodes",
 ]
 
 EXTRA_CLAUSES: dict[str, Mapping[str, Clause]] = {}
@@ -170,23 +173,65 @@ def _incomplete_note(res: ExploreResult) -> str:
 # --------------------------------------------------------------------------- per configuration
 
 
+TELLING_LOOKS = 200
+"""How many states at which a ruling point is open :func:`telling_nodes` looks at, per ruling point,
+for one where its options make a difference."""
+
+
+def telling_nodes(res: ExploreResult) -> dict[str, int]:
+    """For each ruling point the search left open, the first state (in search order, so the
+    shortest trace) at which its options lead to different states
+    (:func:`~rulecheck.core.game.options_differ`), among the first :data:`TELLING_LOOKS` states at
+    which it is open; a ruling point none of those shows is left out. The engine may ask a
+    question where every answer plays the same (a Skip on a player with no card when nobody holds
+    one): such a witness shows where the question is asked, not why it matters."""
+    game, states, firsts = res.game, res.states, res.pending_first
+    found: dict[str, int] = {}
+    looks: dict[str, int] = {}
+    left = set(firsts)
+    for j in range(min(firsts.values(), default=res.distinct), res.distinct):
+        if not left:
+            break
+        s = states[j]
+        if type(s) is not Pending or s.ruling not in left:
+            continue
+        rid = s.ruling
+        looks[rid] = looks.get(rid, 0) + 1
+        if options_differ(game, s):
+            found[rid] = j
+            left.discard(rid)
+        elif looks[rid] >= TELLING_LOOKS:
+            left.discard(rid)
+    return found
+
+
 def find_rulings_open(res: ExploreResult) -> list[Finding]:
-    """A gap or conflict finding for every open ruling point a reachable state reaches."""
+    """A gap or conflict finding for every open ruling point a reachable state reaches. Its witness
+    is the shortest trace to a state where the ruling point's options lead to different states
+    (``data["options_differ"]``), else the shortest trace to it (:func:`telling_nodes`)."""
     game = res.game
+    telling = telling_nodes(res)
     out = []
-    for rid, node in sorted(res.pending_first.items()):
+    for rid, first in sorted(res.pending_first.items()):
         rp = game.ruling_points[rid]
+        node = telling.get(rid, first)
         actions, note = _lift_or_note(res, node)
         count = res.pending_count.get(rid, 0)
+        if actions is None:
+            trace = ""
+        elif rid in telling:
+            trace = f"; the shortest trace to one where its options lead to different states has {len(actions)} steps"
+        else:
+            trace = (f"; the shortest trace has {len(actions)} steps (at none of the first {TELLING_LOOKS} such "
+                     "states do its options lead to different states)")
         detail = (
             f"{rp.question} Under ruleset {res.config.ruleset!r} play reaches this point: {ruling_problem(rp.kind)}. "
-            f"{count} distinct reachable state(s) of {res.config.label()} lead here"
-            f"{'' if actions is None else f'; the shortest trace has {len(actions)} steps'}."
+            f"{count} distinct reachable state(s) of {res.config.label()} lead here{trace}."
             + _incomplete_note(res) + note
         )
         out.append(ruling_finding(game, rid, detail, res.config.to_json(),
                                   None if actions is None else _witness(res, actions, len(actions) - 1),
-                                  res.complete, {"states": count}))
+                                  res.complete, {"states": count, "options_differ": rid in telling}))
     return out
 
 

@@ -32,6 +32,7 @@ from rulecheck.core.errors import (
     IllegalActionError,
     InvalidDealError,
     InvalidStateError,
+    RulecheckError,
 )
 from rulecheck.core.provenance import Context, Step, Undetermined
 from rulecheck.core.rulings import Ruleset, RulingPoint, load_ruling_points
@@ -50,6 +51,10 @@ __all__ = [
     "action_to_json",
     "actor_name",
     "check_deal_shape",
+    "options_differ",
+    "ruling_leaves",
+    "settle_recommended",
+    "upcoming_steps",
 ]
 
 CHANCE = -1
@@ -512,6 +517,38 @@ def ruling_leaves(game: Game, state: Hashable, action: Action) -> Iterator[tuple
                 todo.append(({**fixed, t.ruling: opt}, game.apply_unchecked(t, ("ruling", t.ruling, opt)).state))
             continue
         yield fixed, t
+
+
+def settle_recommended(game: Game, state: Hashable) -> Hashable:
+    """``state``, each ruling point it stops at settled by its recommended option (else its first),
+    in turn: where play goes once the other open questions take the answers the errata give."""
+    while type(state) is Pending:
+        point = game.ruling_points[state.ruling]
+        state = game.apply(state, ("ruling", state.ruling, point.recommended or point.option_ids[0])).state
+    return state
+
+
+def upcoming_steps(game: Game, state: Hashable) -> list[tuple[Action, Hashable]]:
+    """Every legal action at ``state`` (none if the game is over) with the state it leads to, a
+    ruling point it meets settled by :func:`settle_recommended`: what can happen next."""
+    if game.is_terminal(state):
+        return []
+    return [(a, settle_recommended(game, game.apply(state, a).state)) for a in game.legal_actions(state)]
+
+
+def options_differ(game: Game, pending: Pending) -> bool:
+    """Whether the options of the ruling point ``pending`` stops at lead to different states (the
+    ruling points met after it settled by :func:`settle_recommended`): a state where the question
+    matters, not one where the engine asks it and every answer plays the same."""
+    seen = set()
+    for option in game.ruling_points[pending.ruling].option_ids:
+        try:
+            seen.add(settle_recommended(game, game.apply(pending, ("ruling", pending.ruling, option)).state))
+        except RulecheckError:
+            continue
+        if len(seen) > 1:
+            return True
+    return False
 
 
 def _fixed_from_json(game: Game, raw: Any) -> tuple[tuple[str, str], ...]:

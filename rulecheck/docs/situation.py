@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import Any
 
 from rulecheck.core.errors import RulecheckError
-from rulecheck.core.game import Action, Game, Pending, action_from_json
+from rulecheck.core.game import Action, Game, Pending, action_from_json, settle_recommended, upcoming_steps
 from rulecheck.findings import Witness
 from rulecheck.games import load_game
 from rulecheck.story import Scene, Story, story_for
@@ -39,7 +39,10 @@ class Situation:
     ``ruling`` (``None`` if no option was given or the step did not stop at that ruling);
     ``loop_start``: for a play that repeats forever, the index of the loop's first step;
     ``then``: the steps after ``resolved`` that show what ``option`` changes, where the resolved
-    step alone reads the same under every option (:func:`_what_it_changes`).
+    step alone reads the same under every option (:func:`_what_it_changes`); ``others_next``: where
+    there are no such steps, the states the other options lead to in which what can happen next
+    (who decides, and what they may do) is not what it is in ``resolved``
+    (:func:`_next_differs`): the example tells the difference.
     """
 
     game: Game | None
@@ -52,6 +55,7 @@ class Situation:
     loop_start: int | None = None
     error: str | None = None
     then: tuple[tuple[Hashable, Action, Hashable], ...] = ()
+    others_next: tuple[Hashable, ...] = ()
 
     @property
     def pending(self) -> str | None:
@@ -111,24 +115,19 @@ def situation_from_witness(witness: Witness, ruling: str | None = None, option: 
     resolved = _resolve(game, steps[problem][2], ruling, option) if problem >= 0 else None
     then = _what_it_changes(game, steps[problem][2], str(ruling), str(option), resolved) \
         if resolved is not None else ()
-    return Situation(game, config, tuple(steps), problem, ruling, option, resolved, witness.loop_start, then=then)
+    others = _next_differs(game, steps[problem][2], str(ruling), str(option), resolved) \
+        if resolved is not None and not then else ()
+    return Situation(game, config, tuple(steps), problem, ruling, option, resolved, witness.loop_start, then=then,
+                     others_next=others)
 
 
 def _resolve(game: Game, after: Hashable, ruling: str | None, option: str | None) -> Hashable | None:
     if not isinstance(after, Pending) or ruling is None or option is None or after.ruling != ruling:
         return None
     try:
-        return _recommended(game, game.apply(after, ("ruling", ruling, option)).state)
+        return settle_recommended(game, game.apply(after, ("ruling", ruling, option)).state)
     except RulecheckError:
         return None
-
-
-def _recommended(game: Game, state: Hashable) -> Hashable:
-    """``state``, any ruling point it stops at settled by its recommended option (in turn)."""
-    while isinstance(state, Pending):
-        point = game.ruling_points[state.ruling]
-        state = game.apply(state, ("ruling", state.ruling, point.recommended or point.option_ids[0])).state
-    return state
 
 
 THEN_DEPTH = 3
@@ -168,8 +167,8 @@ def _what_it_changes(game: Game, after: Hashable, ruling: str, option: str,
             if action not in theirs:
                 continue
             try:
-                a2 = _recommended(game, game.apply(a, action).state)
-                b2 = _recommended(game, game.apply(b, action).state)
+                a2 = settle_recommended(game, game.apply(a, action).state)
+                b2 = settle_recommended(game, game.apply(b, action).state)
             except RulecheckError:
                 continue
             step = (a, action, a2)
@@ -177,6 +176,27 @@ def _what_it_changes(game: Game, after: Hashable, ruling: str, option: str,
                 return (*path, step)
             queue.append(((*path, step), a2, b2))
     return ()
+
+
+def _next_differs(game: Game, after: Hashable, ruling: str, option: str,
+                  resolved: Hashable) -> tuple[Hashable, ...]:
+    """The states the other options of ``ruling`` lead to where what can happen next (who decides,
+    and the legal actions) is not what it is in ``resolved`` (``option``'s state): where the step
+    reads the same under every option, what the option changes may be who decides next or what
+    they may do (a Master who must continue, a card picked at random). Empty if none differs or
+    the game is over."""
+    point = game.ruling_points.get(ruling)
+    if point is None or game.is_terminal(resolved):
+        return ()
+
+    def upcoming(state: Hashable) -> tuple[Any, ...]:
+        if game.is_terminal(state):
+            return ("over",)
+        return game.current_player(state), tuple(game.legal_actions(state))
+
+    mine = upcoming(resolved)
+    found = [_resolve(game, after, ruling, o) for o in point.option_ids if o != option]
+    return tuple(st for st in found if st is not None and upcoming(st) != mine)
 
 
 def _broken(config: Mapping[str, Any], why: str) -> Situation:
@@ -219,6 +239,8 @@ def tell(s: Situation, story: Story) -> Told:
         shown = after
     if not isinstance(shown, Pending) and s.game.is_terminal(shown):
         event = (*event, story.ending(shown))
+    elif s.others_next:
+        event = (*event, story.next_steps(_settled(shown), [_settled(o) for o in s.others_next]))
     start_state = _settled(before)
     if _told_action(before, action)[:1] == ("deal",):
         return Told(event, story.scene(_settled(shown)), ())
@@ -261,7 +283,8 @@ def _whose_turn(game: Game, state: Hashable) -> str:
 def witness_numbers(s: Situation) -> set[int]:
     """Every number the situation has: the players (and their numbers), the number of cards in
     every place of every state and of each kind there, every other count in the state, and the
-    cards a step moved in or out of each place."""
+    cards a step moved in or out of each place; where the example tells what can happen next
+    (``others_next``), the same of each step that can."""
     if s.game is None:
         return set()
     players = int(s.config.get("players") or s.game.num_players)
@@ -275,7 +298,21 @@ def witness_numbers(s: Situation) -> set[int]:
         found.update(_totals(view))
     for st in states:
         found.update(_ints(s.game.state_to_json(st)))
-    for a, b in pairwise(views):
+    pairs = list(pairwise(views))
+    for st in (s.resolved, *s.others_next) if s.others_next and s.resolved is not None else ():
+        # what can happen next, told where the options differ there (tell): each step's numbers
+        before = _settled(st)
+        for _, after in upcoming_steps(s.game, before):
+            for x in (before, after):
+                found.update(_ints(s.game.state_to_json(x)))
+            a, b = _places(s.game.state_to_json(before)), _places(s.game.state_to_json(after))
+            for view in (a, b):
+                for cards in view.values():
+                    found.add(len(cards))
+                    found.update(Counter(cards).values())
+                found.update(_totals(view))
+            pairs.append((a, b))
+    for a, b in pairs:
         for key in set(a) | set(b):
             x, y = Counter(a.get(key, [])), Counter(b.get(key, []))
             found.add(sum((y - x).values()))

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulecheck.core.game import Action, Game, Pending
+from rulecheck.core.game import Action, Game, Pending, upcoming_steps
 
 __all__ = [
     "Card",
@@ -32,6 +32,17 @@ __all__ = [
     "multiset_minus",
     "story_for",
 ]
+
+
+_OPENING_WORDS = ("They", "Nobody", "Everyone", "Each", "Nadie", "Todos", "Cada")
+"""Words that open a told step with a capital only because they open its sentence."""
+
+
+def _mid_sentence(text: str) -> str:
+    """A told step's first sentence continued after ": " or "; " (its opening word in lower case, a
+    player's name left alone)."""
+    first = text.split(" ", 1)[0]
+    return text[0].lower() + text[1:] if first in _OPENING_WORDS else text
 
 
 @dataclass(frozen=True)
@@ -117,6 +128,42 @@ class Story:
         text = option.wording.get(self.lang) or option.wording.get("en") or option.text
         lead = self.say("open", "The rules do not say what happens here; the players agree:")
         return f"({lead} {sentence(text)})"
+
+    def next_steps(self, state: Hashable, others: Sequence[Hashable] = (), limit: int = 4) -> str:
+        """What can happen next from ``state`` (a settled state), told as the first sentence of each
+        legal action as it would play (a ruling point it meets settled by its recommended option),
+        each told once. With ``others`` (the states another answer to the same question leads to)
+        and the same player to decide: only what differs, what is now possible that is not there,
+        and what is possible there but no longer here. At most ``limit`` of each, then "something
+        else" (a count would be a number the witness does not have)."""
+        mine = self._upcoming(state)
+        if others and all(self.game.current_player(o) == self.game.current_player(state) for o in others):
+            there = [t for o in others for t in self._upcoming(o)]
+            new = [t for t in mine if t not in there]
+            gone = list(dict.fromkeys(t for t in there if t not in mine))
+            if new or gone:
+                parts = [self._listed(self.say("now_possible", "Now possible:"), new, limit),
+                         self._listed(self.say("no_longer", "No longer possible:"), gone, limit)]
+                return " ".join(p for p in parts if p)
+        return self._listed(self.say("next", "What can happen next:"), mine, limit)
+
+    def _upcoming(self, state: Hashable) -> list[str]:
+        told: list[str] = []
+        for a, after in upcoming_steps(self.game, state):
+            said = self.step(state, a, after, rulings=False)
+            first = said[0].rstrip(".") if said else ""
+            if first and first not in told:
+                told.append(first)
+        return told
+
+    def _listed(self, lead: str, items: Sequence[str], limit: int) -> str:
+        if not items:
+            return ""
+        shown = [_mid_sentence(t) for t in items[:limit]]
+        if len(items) > limit:
+            shown.append(self.say("more", "something else"))
+        joined = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; {self.say('or', 'or')} " + shown[-1]
+        return f"{lead} {joined}" + ("" if joined.endswith(("!", "?")) else ".")
 
     def say(self, key: str, default: str) -> str:
         """A phrase in the story's language (``words``), ``default`` where it has none."""

@@ -215,6 +215,11 @@ WORDS: dict[str, dict[str, str]] = {
         "out": "fuera del juego",
         "nothing": "nada",
         "open": "Las reglas no dicen qué pasa aquí; los jugadores acuerdan:",
+        "next": "Lo que puede pasar a continuación:",
+        "or": "o",
+        "more": "otra cosa",
+        "now_possible": "Ahora es posible:",
+        "no_longer": "Ya no es posible:",
     },
 }
 

@@ -122,6 +122,8 @@ class ChonkerStory(Story):
                 out.append(f"{card_face(a.trump).name} is trump.")
         elif verb == "end_round":
             out.append(f"{me}, the Munchies Master, ends the round.")
+        elif verb == "play_nothing":
+            out.append(f"{me} plays no card and keeps the card they picked; their turn ends.")
         elif verb == "draw":
             src = "" if b.src == 0 else " from the discard deck"
             out.append(f"{self.player(b.queue[0])} draws {_a(kind)}{src}.")
@@ -142,7 +144,12 @@ class ChonkerStory(Story):
         elif verb == "show":
             out.append(f"{me} shows {self.player(b.turn)} {_a(kind)}.")
         elif verb in ("discard", "discarded"):
-            out.append(f"{me} is skipped and discards {_a(kind)}.")
+            # how the card was picked and where it goes: the Skip's open questions (cp.skip_discard_choice,
+            # cp.skip_discard_to), told from the states so that each answer reads as it plays
+            how = ", picked at random from their hand," if verb == "discarded" else ""
+            where = " onto the table with the round's cards" if kind >= 0 and a.table[kind] > b.table[kind] else \
+                " onto the discard deck" if kind >= 0 and a.discard[kind] > b.discard[kind] else ""
+            out.append(f"{me} is skipped and discards {_a(kind)}{how}{where}.")
         out.extend(self._results(b, a))
         return tuple(out)
 

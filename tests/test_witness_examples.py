@@ -1,0 +1,93 @@
+"""A witness of an open ruling point shows why the question matters, and the example the errata
+print from it tells what the answer changes: the shortest trace to a state where the ruling
+point's options lead to different states, and, where the step itself reads the same under every
+option, what can happen next under the chosen one and no longer (or now) can."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from rulecheck.check.detectors import find_rulings_open, telling_nodes
+from rulecheck.check.explore import Config, ExploreResult, explore
+from rulecheck.core.game import Pending, action_from_json, options_differ
+from rulecheck.docs.situation import situation_from_witness, tell
+from rulecheck.findings import Finding, Witness, merge
+from rulecheck.story import story_for
+
+SKIP_DECK = Config("chonker-party", "standard", 4, "leaf=8,sweet=1,skip=1,hand=2", "raw")
+
+
+@cache
+def _searched() -> ExploreResult:
+    return explore(SKIP_DECK.load(), config=SKIP_DECK)
+
+
+@cache
+def _finding(rid: str) -> Finding:
+    return next(f for f in find_rulings_open(_searched()) if f.ruling == rid)
+
+
+def _problem_state(f: Finding) -> Pending:
+    assert f.witness is not None
+    game = SKIP_DECK.load()
+    state = game.root_state()
+    for a in f.witness.actions:
+        state = game.apply(state, action_from_json(a)).state
+    assert type(state) is Pending
+    return state
+
+
+def test_the_witness_of_an_open_ruling_point_is_one_where_its_options_differ() -> None:
+    res = _searched()
+    rid = "cp.next_player_empty_handed"
+    first = res.states[res.pending_first[rid]]
+    # the first state where the engine asks it: a Skip when nobody else holds a card, every answer
+    # plays the same there ...
+    assert not options_differ(res.game, first)
+    # ... so the witness is the shortest trace to one where the answer matters
+    assert rid in telling_nodes(res) and telling_nodes(res)[rid] > res.pending_first[rid]
+    f = _finding(rid)
+    assert f.data["options_differ"] is True
+    assert options_differ(res.game, _problem_state(f))
+    assert "where its options lead to different states" in f.detail
+
+
+def test_merging_keeps_a_witness_where_the_options_differ_before_a_shorter_one() -> None:
+    f = _finding("cp.next_player_empty_handed")
+    assert f.witness is not None
+    short = Witness(f.witness.config, f.witness.actions[:-1], len(f.witness.actions) - 2)
+    plain = Finding(f.id, f.game, f.kind, f.severity, f.title, "plain", f.clauses, f.ruling, f.configs, short,
+                    data={**f.data, "options_differ": False})
+    for a, b in ((plain, f), (f, plain)):
+        merged = merge(a, b)
+        assert merged.witness == f.witness and merged.data["options_differ"] is True and merged.detail == f.detail
+
+
+@pytest.mark.parametrize(("option", "said"), [
+    ("next_with_a_card", "No longer possible: Player 3, the Munchies Master, ends the round."),
+    ("next_seat", "Now possible: Player 3, the Munchies Master, ends the round."),
+])
+def test_the_example_tells_what_the_answer_changes_next(option: str, said: str) -> None:
+    # the Skip is told the same under both answers; what differs is whether the Master, the only
+    # one left with a card, must keep the round going (the Skip acts at the round's end)
+    f = _finding("cp.next_player_empty_handed")
+    assert f.witness is not None
+    s = situation_from_witness(f.witness, f.ruling, option)
+    told = tell(s, story_for(s.game, "en"))
+    assert told.event[0] == "Player 3 plays a Skip."
+    assert told.event[-1] == said
+
+
+@pytest.mark.parametrize(("option", "said"), [
+    ("random", ", picked at random from their hand, onto the discard deck."),
+    ("victim_chooses", " onto the discard deck."),
+])
+def test_a_skipped_players_discard_is_told_as_it_was_picked(option: str, said: str) -> None:
+    f = _finding("cp.skip_discard_choice")
+    assert f.witness is not None
+    s = situation_from_witness(f.witness, f.ruling, option)
+    told = " ".join(tell(s, story_for(s.game, "en")).event)
+    assert "is skipped and discards" in told and said in told
+    assert (", picked at random" in told) == (option == "random")
