@@ -289,30 +289,23 @@ def witness_numbers(s: Situation) -> set[int]:
         return set()
     players = int(s.config.get("players") or s.game.num_players)
     found = set(range(players + 1))
-    states = s.states()
-    views = [_places(s.game.state_to_json(st)) for st in states]
-    for view in views:
+    data = [s.game.state_to_json(st) for st in s.states()]
+    views = [_places(d) for d in data]
+    upcoming: list[tuple[dict[str, list[str]], dict[str, list[str]]]] = []
+    for st in (s.resolved, *s.others_next) if s.others_next and s.resolved is not None else ():
+        # what can happen next, told where the options differ there (tell): each step that can
+        before = s.game.state_to_json(_settled(st))
+        for _, after in upcoming_steps(s.game, _settled(st)):
+            data += [before, s.game.state_to_json(after)]
+            upcoming.append((_places(before), _places(data[-1])))
+    for view in views + [v for step in upcoming for v in step]:
         for cards in view.values():
             found.add(len(cards))
             found.update(Counter(cards).values())
         found.update(_totals(view))
-    for st in states:
-        found.update(_ints(s.game.state_to_json(st)))
-    pairs = list(pairwise(views))
-    for st in (s.resolved, *s.others_next) if s.others_next and s.resolved is not None else ():
-        # what can happen next, told where the options differ there (tell): each step's numbers
-        before = _settled(st)
-        for _, after in upcoming_steps(s.game, before):
-            for x in (before, after):
-                found.update(_ints(s.game.state_to_json(x)))
-            a, b = _places(s.game.state_to_json(before)), _places(s.game.state_to_json(after))
-            for view in (a, b):
-                for cards in view.values():
-                    found.add(len(cards))
-                    found.update(Counter(cards).values())
-                found.update(_totals(view))
-            pairs.append((a, b))
-    for a, b in pairs:
+    for d in data:
+        found.update(_ints(d))
+    for a, b in (*pairwise(views), *upcoming):
         for key in set(a) | set(b):
             x, y = Counter(a.get(key, [])), Counter(b.get(key, []))
             found.add(sum((y - x).values()))
