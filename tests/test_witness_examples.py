@@ -39,6 +39,14 @@ def _problem_state(f: Finding) -> Pending:
     return state
 
 
+def _told(rid: str, option: str) -> tuple[str, ...]:
+    """The example of ``rid``'s finding as the errata tell it under ``option``: what happens."""
+    f = _finding(rid)
+    assert f.witness is not None
+    s = situation_from_witness(f.witness, f.ruling, option)
+    return tell(s, story_for(s.game, "en")).event
+
+
 def test_the_witness_of_an_open_ruling_point_is_one_where_its_options_differ() -> None:
     res = _searched()
     rid = "cp.next_player_empty_handed"
@@ -72,12 +80,9 @@ def test_merging_keeps_a_witness_where_the_options_differ_before_a_shorter_one()
 def test_the_example_tells_what_the_answer_changes_next(option: str, said: str) -> None:
     # the Skip is told the same under both answers; what differs is whether the Master, the only
     # one left with a card, must keep the round going (the Skip acts at the round's end)
-    f = _finding("cp.next_player_empty_handed")
-    assert f.witness is not None
-    s = situation_from_witness(f.witness, f.ruling, option)
-    told = tell(s, story_for(s.game, "en"))
-    assert told.event[0] == "Player 3 plays a Skip."
-    assert told.event[-1] == said
+    told = _told("cp.next_player_empty_handed", option)
+    assert told[0] == "Player 3 plays a Skip."
+    assert told[-1] == said
 
 
 @pytest.mark.parametrize(("option", "said"), [
@@ -85,9 +90,6 @@ def test_the_example_tells_what_the_answer_changes_next(option: str, said: str) 
     ("victim_chooses", " onto the discard deck."),
 ])
 def test_a_skipped_players_discard_is_told_as_it_was_picked(option: str, said: str) -> None:
-    f = _finding("cp.skip_discard_choice")
-    assert f.witness is not None
-    s = situation_from_witness(f.witness, f.ruling, option)
-    told = " ".join(tell(s, story_for(s.game, "en")).event)
+    told = " ".join(_told("cp.skip_discard_choice", option))
     assert "is skipped and discards" in told and said in told
     assert (", picked at random" in told) == (option == "random")
