@@ -40,9 +40,10 @@ class Situation:
     ``loop_start``: for a play that repeats forever, the index of the loop's first step;
     ``then``: the steps after ``resolved`` that show what ``option`` changes, where the resolved
     step alone reads the same under every option (:func:`_what_it_changes`); ``others_next``: where
-    there are no such steps, the states the other options lead to in which what can happen next
-    (who decides, and what they may do) is not what it is in ``resolved``
-    (:func:`_next_differs`): the example tells the difference.
+    there are no such steps (the step itself already reads otherwise, or nothing within reach
+    does), the states the other options lead to in which what can happen next (who decides, and
+    what they may do) is not what it is in ``resolved`` (:func:`_next_differs`): the example tells
+    the difference.
     """
 
     game: Game | None
@@ -113,12 +114,16 @@ def situation_from_witness(witness: Witness, ruling: str | None = None, option: 
         state = after
     problem = witness.problem_step if 0 <= witness.problem_step < len(steps) else -1
     resolved = _resolve(game, steps[problem][2], ruling, option) if problem >= 0 else None
-    then = _what_it_changes(game, steps[problem][2], str(ruling), str(option), resolved) \
-        if resolved is not None else ()
-    others = _next_differs(game, steps[problem][2], str(ruling), str(option), resolved) \
-        if resolved is not None and not then else ()
+    if resolved is None:
+        return Situation(game, config, tuple(steps), problem, ruling, option, None, witness.loop_start)
+    # the states the ruling point's other options lead to, settled once for both uses
+    point = game.ruling_points[str(ruling)]
+    others = [(o, st) for o in point.option_ids if o != option
+              for st in [_resolve(game, steps[problem][2], ruling, o)] if st is not None]
+    then = _what_it_changes(game, steps[problem][2], str(ruling), str(option), resolved, others)
+    differ = () if then else _next_differs(game, resolved, [st for _, st in others])
     return Situation(game, config, tuple(steps), problem, ruling, option, resolved, witness.loop_start, then=then,
-                     others_next=others)
+                     others_next=differ)
 
 
 def _resolve(game: Game, after: Hashable, ruling: str | None, option: str | None) -> Hashable | None:
@@ -136,21 +141,17 @@ THEN_NODES = 400
 """At most how many pairs of states that search visits."""
 
 
-def _what_it_changes(game: Game, after: Hashable, ruling: str, option: str,
-                     resolved: Hashable) -> tuple[tuple[Hashable, Action, Hashable], ...]:
+def _what_it_changes(game: Game, after: Hashable, ruling: str, option: str, resolved: Hashable,
+                     others: list[tuple[str, Hashable]]) -> tuple[tuple[Hashable, Action, Hashable], ...]:
     """Where the step settled by ``option`` reads the same as under the ruling point's other
-    options (a ruling taken as a race starts changes nothing you can see yet), the fewest steps
+    options (``others``: each with the state it leads to; a ruling taken as a race starts changes
+    nothing you can see yet), the fewest steps
     after it, at most :data:`THEN_DEPTH`, after which the story differs from one other option's:
     the same actions played from both settled states, breadth first in the game's order of
     legal actions, chance steps not taken. Empty where the step itself already differs, or
     nothing within reach does."""
     story = story_for(game, "en")
-    point = game.ruling_points.get(ruling)
-    if point is None:
-        return ()
     mine = story.step(after, ("ruling", ruling, option), resolved, rulings=False)
-    others = [(o, st) for o in point.option_ids if o != option
-              for st in [_resolve(game, after, ruling, o)] if st is not None]
     if not others or any(story.step(after, ("ruling", ruling, o), st, rulings=False) != mine for o, st in others):
         return ()
     queue: list[tuple[tuple[tuple[Hashable, Action, Hashable], ...], Hashable, Hashable]] = \
@@ -178,15 +179,12 @@ def _what_it_changes(game: Game, after: Hashable, ruling: str, option: str,
     return ()
 
 
-def _next_differs(game: Game, after: Hashable, ruling: str, option: str,
-                  resolved: Hashable) -> tuple[Hashable, ...]:
-    """The states the other options of ``ruling`` lead to where what can happen next (who decides,
-    and the legal actions) is not what it is in ``resolved`` (``option``'s state): where the step
-    reads the same under every option, what the option changes may be who decides next or what
-    they may do (a Master who must continue, a card picked at random). Empty if none differs or
-    the game is over."""
-    point = game.ruling_points.get(ruling)
-    if point is None or game.is_terminal(resolved):
+def _next_differs(game: Game, resolved: Hashable, others: list[Hashable]) -> tuple[Hashable, ...]:
+    """Of ``others`` (the states the ruling point's other options lead to), those where what can
+    happen next (who decides, and the legal actions) is not what it is in ``resolved`` (the chosen
+    option's state): what an option changes may be who decides next or what they may do (a Master
+    who must continue, a card picked at random). Empty if none differs or the game is over."""
+    if game.is_terminal(resolved):
         return ()
 
     def upcoming(state: Hashable) -> tuple[Any, ...]:
@@ -195,8 +193,7 @@ def _next_differs(game: Game, after: Hashable, ruling: str, option: str,
         return game.current_player(state), tuple(game.legal_actions(state))
 
     mine = upcoming(resolved)
-    found = [_resolve(game, after, ruling, o) for o in point.option_ids if o != option]
-    return tuple(st for st in found if st is not None and upcoming(st) != mine)
+    return tuple(st for st in others if upcoming(st) != mine)
 
 
 def _broken(config: Mapping[str, Any], why: str) -> Situation:
