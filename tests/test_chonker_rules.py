@@ -166,10 +166,12 @@ def _result(piles, choices=None):  # type: ignore[no-untyped-def]
 
 def test_points_and_score_line() -> None:
     """cp.points.1, cp.spoiled.1: +1 per Sweet or Salty, -1 per Spoiled; Chonks counted apart."""
-    pile = tuple({SWEET: 3, SALTY: 2, SPOILED: 1, CHONK: 2, WAR_CHONK: 1, STICK: 4}.get(k, 0) for k in range(NT))
+    counts = {SWEET: 3, SALTY: 2, SPOILED: 1, CHONK: 2, WAR_CHONK: 1, WAR: 1, STICK: 4}
+    pile = tuple(counts.get(k, 0) for k in range(NT))
     assert points(pile) == 4
-    assert score_line(pile, False) == (4, 2, 13)
-    assert score_line(pile, True) == (4, 3, 13)
+    assert score_line(pile, "counts_as_war") == (4, 2, 14)
+    assert score_line(pile, "counts_as_chonk") == (4, 3, 14)
+    assert score_line(pile, "every_war") == (4, 4, 14)
 
 
 def test_most_points_wins() -> None:
@@ -193,6 +195,19 @@ def test_a_war_played_as_a_chonk_counts_as_the_ruling_says() -> None:
     assert (w, o) == (0b10, CHONK_TIEBREAK) and "cp.war_chonk_scoring" in ctx.rulings
     (w, o), _ = _result(piles, {"cp.war_chonk_scoring": "counts_as_war"})
     assert (w, o) == (0b10, CARDS_TIEBREAK)  # equal Chonks, and player 2 has one card more
+
+
+def test_a_war_played_as_a_war_counts_only_under_every_war() -> None:
+    """cp.war_chonk_scoring = every_war: the draw deck is empty when the game ends, and "War cards
+    become Chonks if the draw deck is empty" (cp.war.7), so a War played as a War counts as a Chonk
+    too; under the other options it does not, and the ruling is asked only because a tied pile
+    holds a War card."""
+    piles = _piles({SWEET: 1, CHONK: 1}, {SWEET: 1, WAR: 1, STICK: 1})
+    (w, o), ctx = _result(piles, {"cp.war_chonk_scoring": "every_war"})
+    assert (w, o) == (0b10, CARDS_TIEBREAK) and "cp.war_chonk_scoring" in ctx.rulings  # 1 chonk each, 3 cards to 2
+    for option in ("counts_as_chonk", "counts_as_war"):
+        (w, o), _ = _result(piles, {"cp.war_chonk_scoring": option})
+        assert (w, o) == (0b01, CHONK_TIEBREAK)
 
 
 def test_still_tied_most_cards_wins() -> None:

@@ -465,6 +465,40 @@ def test_the_tie_breaks_with_a_war_become_a_chonk_as_ruled_are_the_engines_step(
     assert (out["next.does"], out[f"wins.{winner}"], out["result"]) == ("over", "yes", result)
 
 
+@pytest.mark.parametrize("option", ["counts_as_chonk", "counts_as_war", "every_war"])
+def test_the_tie_breaks_with_a_war_played_as_a_war_as_ruled_are_the_engines_step(option: str) -> None:
+    """The game ends with P1 and P2 tied on points; P1 holds 2 Chonk cards, P2 one and a War card
+    played as a War, and more cards. Only under every_war (the draw deck is empty at the end, and
+    "War cards become Chonks if the draw deck is empty", cp.war.7) does the War count: the chonks
+    tie and the cards decide (P2); under the other options the chonks decide (P1)."""
+    p2 = _vec(NT, sweet=2, chonk=1, war=1, stick=5)
+    step = _written({"cp.war_chonk_scoring": option}, 2, ("end_round",), phase=PH_CONTINUE, actor=0, turn=0,
+                    master=0, mask=0, can_end=True, trump=STICK, last=0, war=False,
+                    hands=(_vec(NK), _vec(NK)), table=_vec(NT, stick=1), draw=_vec(NK), discard=_vec(NK),
+                    piles=(_vec(NT, sweet=2, chonk=2), p2))
+    out = _recommended_is_the_engines(step)
+    winner, result = ("P2", "cards-tiebreak") if option == "every_war" else ("P1", "chonk-tiebreak")
+    assert (out["next.does"], out[f"wins.{winner}"], out["result"]) == ("over", "yes", result)
+
+
+def test_a_war_played_as_a_war_in_a_tied_pile_is_a_reading_the_ruling_settles() -> None:
+    """Under the text alone, the same ending reads two ways (cp.read.war_chonk_in_pile): a War played
+    as a War counts as a Chonk under 'every-war' and not under the default reading, so the winner
+    differs; the engine under ``raw`` asks cp.war_chonk_scoring there."""
+    p2 = _vec(NT, sweet=2, chonk=1, war=1, stick=5)
+    _, state, action, sit = _written({}, 2, ("end_round",), phase=PH_CONTINUE, actor=0, turn=0,
+                                     master=0, mask=0, can_end=True, trump=STICK, last=0, war=False,
+                                     hands=(_vec(NK), _vec(NK)), table=_vec(NT, stick=1), draw=_vec(NK),
+                                     discard=_vec(NK), piles=(_vec(NT, sweet=2, chonk=2), p2))
+    default, _ = determinacy(SPEC, sit)
+    every, _ = determinacy(SPEC, sit, readings={"cp.read.war_chonk_in_pile": "every-war"})
+    assert default.kind == every.kind == "determined"
+    assert dict(default.outcome)["wins.P1"] == "yes" and dict(every.outcome)["wins.P2"] == "yes"
+    raw = load_game("chonker-party", None, 2, load_ruleset("chonker-party", "raw"))
+    asked = raw.apply(state, action).state
+    assert getattr(asked, "ruling", None) == "cp.war_chonk_scoring"
+
+
 @pytest.mark.parametrize("option", ["keeps_war", "ends_war"])
 def test_a_war_become_a_chonk_that_ends_the_round_as_ruled_is_the_engines_step(option: str) -> None:
     """A War is on; P2 puts down a War (a Chonk, another War during a War) and P3, next, holds no

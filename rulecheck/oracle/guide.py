@@ -696,7 +696,8 @@ deck becomes the draw deck first).
 
 **The end of the game.** A player holding all the Spoiled of the deck wins (`four-spoiled`). Else the
 most points wins (+1 per sweet or salty, -1 per spoiled: `most-points`); tied, the most chonks
-(`war-chonk` counts under `cp.war_chonk_scoring = counts_as_chonk`: `chonk-tiebreak`); still tied, the
+(`war-chonk` counts unless `cp.war_chonk_scoring = counts_as_war`, and `war` too under `every_war`:
+`chonk-tiebreak`); still tied, the
 most cards (`cards-tiebreak`); still tied, `cp.final_tie` (`shared`: they share the win; else nobody:
 `still-tied`).
 """

@@ -20,6 +20,7 @@ from rulecheck.games.chonker_party.cards import (
     SPOILED,
     SWEET,
     TITLES,
+    WAR,
     WAR_CHONK,
 )
 from rulecheck.games.chonker_party.scoring import score_line
@@ -72,6 +73,19 @@ def _cards(vec: Sequence[int]) -> str:
 
 def _points(n: int) -> str:
     return f"{n} point" if abs(n) == 1 else f"{n} points"
+
+
+def _chonks(pile: Sequence[int], wars: str) -> str:
+    """A win pile's Chonks for the tie-break, saying which of its War cards count (ruling
+    cp.war_chonk_scoring, ``wars``): "1 Chonk (a War card played as a War does not count)"."""
+    n = score_line(pile, wars)[1]
+    said = []
+    for count, how, counts in ((pile[WAR_CHONK], "as a Chonk", wars != "counts_as_war"),
+                               (pile[WAR], "as a War", wars == "every_war")):
+        if count:
+            verb = ("counts" if counts else "does not count") if count == 1 else ("count" if counts else "do not count")
+            said.append(f"{'a War card' if count == 1 else f'{count} War cards'} played {how} {verb}")
+    return f"{n} Chonk{'' if n == 1 else 's'}" + (f" ({'; '.join(said)})" if said else "")
 
 
 class ChonkerStory(Story):
@@ -156,7 +170,7 @@ class ChonkerStory(Story):
     def _results(self, b: State, a: State) -> list[str]:
         """Rounds won, War declared or over, the game's end."""
         out: list[str] = []
-        war = self.game._war_counts()  # type: ignore[attr-defined]
+        war = self.game._war_chonk_scoring()  # type: ignore[attr-defined]
         for p, (pb, pa) in enumerate(zip(b.piles, a.piles, strict=True)):
             won = tuple(x - y for x, y in zip(pa, pb, strict=True))
             if any(won):
@@ -182,15 +196,15 @@ class ChonkerStory(Story):
         s: State = final.before if isinstance(final, Pending) else final  # type: ignore[assignment]
         if s.phase != PH_OVER:
             return ""
-        war = self.game._war_counts()  # type: ignore[attr-defined]
+        war = self.game._war_chonk_scoring()  # type: ignore[attr-defined]
         lines = [score_line(p, war) for p in s.piles]
         winners = [p for p in range(len(lines)) if s.mask >> p & 1]
         outcome = OUTCOMES[s.aux]
-        tiebreak = outcome == "chonk-tiebreak"
+        tiebreak = outcome in ("chonk-tiebreak", "cards-tiebreak", "still-tied")  # (the Chonks were counted)
         scores = "; ".join(
             f"{self.player(p)}: {_points(pts)}, " + (f"{cards} cards" if cards else "no cards")
-            + (f", {chonks} Chonks" if tiebreak else "")
-            for p, (pts, chonks, cards) in enumerate(lines))
+            + (f", {_chonks(s.piles[p], war)}" if tiebreak else "")
+            for p, (pts, _, cards) in enumerate(lines))
         if outcome == "four-spoiled":
             head = f"Game over: {self.player(winners[0])} has collected all the Spoiled cards and wins."
         else:
@@ -210,7 +224,7 @@ class ChonkerStory(Story):
 
     def scene(self, state: Hashable) -> Scene:
         s: State = state.before if isinstance(state, Pending) else state  # type: ignore[assignment]
-        war = self.game._war_counts()  # type: ignore[attr-defined]
+        war = self.game._war_chonk_scoring()  # type: ignore[attr-defined]
         rows = []
         for p in range(len(s.hands)):
             hand = tuple(card_face(k) for k in range(NK) for _ in range(s.hands[p][k]))

@@ -828,9 +828,14 @@ class _Spec:
         cont1 = [pts[p] == best for p in range(n)]
         unique1 = _count(cont1) == 1
         pc2 = z3.And(pc, z3.Not(z3.Or(four)), z3.Not(unique1))
-        any_wc = z3.Or([z3.And(cont1[p], piles[p][WAR_CHONK] != 0) for p in range(n)])
-        counts_war = z3.And(any_wc, self.is_opt(c, "cp.war_chonk_scoring", "counts_as_chonk", z3.And(pc2, any_wc)))
-        chonks = [wide(piles[p][CHONK]) + z3.If(counts_war, wide(piles[p][WAR_CHONK]), _bv(0, w)) for p in range(n)]
+        # which War cards count as Chonks (cp.war_chonk_scoring; scoring.chonks), asked where a tied
+        # player's pile holds one
+        any_war = z3.Or([z3.And(cont1[p], z3.Or(piles[p][WAR_CHONK] != 0, piles[p][WAR] != 0)) for p in range(n)])
+        asked = z3.And(pc2, any_war)
+        every = z3.And(any_war, self.is_opt(c, "cp.war_chonk_scoring", "every_war", asked))
+        counts_wc = z3.And(any_war, z3.Not(self.is_opt(c, "cp.war_chonk_scoring", "counts_as_war", asked)))
+        chonks = [wide(piles[p][CHONK]) + z3.If(counts_wc, wide(piles[p][WAR_CHONK]), _bv(0, w))
+                  + z3.If(every, wide(piles[p][WAR]), _bv(0, w)) for p in range(n)]
         best2 = _max([z3.If(cont1[p], chonks[p], _bv(0, w)) for p in range(n)])
         cont2 = [z3.And(cont1[p], chonks[p] == best2) for p in range(n)]
         unique2 = _count(cont2) == 1

@@ -482,7 +482,7 @@ class ChonkerParty(Game):
             parts = [f"{c}x {TITLES[k]}" if c > 1 else TITLES[k] for k, c in enumerate(vec) if c]
             return ", ".join(parts) if parts else "-"
 
-        war = self._war_counts()
+        war = self._war_chonk_scoring()
         piles = "; ".join(
             f"P{p + 1}: {len(_names(pile))} cards, {score_line(pile, war)[0]} points"
             for p, pile in enumerate(s.piles)
@@ -498,8 +498,10 @@ class ChonkerParty(Game):
                 f"table: {cards(s.table)}. Hands: {hands}. Draw deck {sum(s.draw)}, discard deck "
                 f"{sum(s.discard)}. Win piles: {piles}.{war_txt}")
 
-    def _war_counts(self) -> bool:
-        return self._choices.get("cp.war_chonk_scoring") != "counts_as_war"
+    def _war_chonk_scoring(self) -> str:
+        """Which War cards the win piles count as Chonks, as the ruleset says (recommended where it
+        leaves ``cp.war_chonk_scoring`` open): for showing scores, not for the result."""
+        return self._choices.get("cp.war_chonk_scoring") or self.ruling_points["cp.war_chonk_scoring"].recommended
 
     def observation(self, state: Hashable, player: int) -> dict[str, Any]:
         """What ``player`` sees: own hand, others' hand sizes, the table, deck sizes, win piles
@@ -652,7 +654,7 @@ class ChonkerParty(Game):
         if isinstance(state, Pending):
             return self.scores(state.before)
         s: State = state  # type: ignore[assignment]
-        war = self._war_counts()
+        war = self._war_chonk_scoring()
         return [score_line(p, war) for p in s.piles]
 
     # ------------------------------------------------------------ JSON

@@ -1,7 +1,8 @@
 """Scoring at the end of the game: points, then Chonks, then cards; four Spoiled win outright.
 
 Points (cp.points.1, cp.spoiled.1): +1 per sweet or salty, -1 per spoiled in the win pile.
-Most points wins (cp.finishing.3); tied: most Chonks (cp.finishing.4); still tied: most cards
+Most points wins (cp.finishing.3); tied: most Chonks (cp.finishing.4, War cards as ruling
+cp.war_chonk_scoring says); still tied: most cards
 (cp.finishing.5). A player holding all the Spoiled cards of the deck (four in the full deck)
 wins outright (cp.spoiled.2, cp.finishing.6).
 """
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulecheck.core.provenance import Context
-from rulecheck.games.chonker_party.cards import CHONK, SALTY, SPOILED, SWEET, WAR_CHONK
+from rulecheck.games.chonker_party.cards import CHONK, SALTY, SPOILED, SWEET, WAR, WAR_CHONK
 
 if TYPE_CHECKING:
     from rulecheck.games.chonker_party.game import ChonkerParty
@@ -23,6 +24,7 @@ __all__ = [
     "FOUR_SPOILED",
     "MOST_POINTS",
     "STILL_TIED",
+    "chonks",
     "final_result",
     "points",
     "score_line",
@@ -36,10 +38,22 @@ def points(pile: Sequence[int]) -> int:
     return pile[SWEET] + pile[SALTY] - pile[SPOILED]
 
 
-def score_line(pile: Sequence[int], war_counts: bool) -> tuple[int, int, int]:
-    """(points, chonks, cards) of one win pile."""
-    chonks = pile[CHONK] + (pile[WAR_CHONK] if war_counts else 0)
-    return points(pile), chonks, sum(pile)
+def chonks(pile: Sequence[int], war_chonk_scoring: str) -> int:
+    """The Chonk cards of a win pile for the tie-break (cp.finishing.4): which War cards count is
+    ruling ``cp.war_chonk_scoring``: those played as a Chonk (``counts_as_chonk``), none
+    (``counts_as_war``), or every War card, the draw deck being empty at the game's end
+    (``every_war``, cp.war.7)."""
+    n = pile[CHONK]
+    if war_chonk_scoring != "counts_as_war":
+        n += pile[WAR_CHONK]
+    if war_chonk_scoring == "every_war":
+        n += pile[WAR]
+    return n
+
+
+def score_line(pile: Sequence[int], war_chonk_scoring: str) -> tuple[int, int, int]:
+    """(points, chonks, cards) of one win pile, War cards counted as ``war_chonk_scoring`` says."""
+    return points(pile), chonks(pile, war_chonk_scoring), sum(pile)
 
 
 def final_result(g: ChonkerParty, piles: Sequence[Sequence[int]], ctx: Context) -> tuple[int, int]:
@@ -58,12 +72,12 @@ def final_result(g: ChonkerParty, piles: Sequence[Sequence[int]], ctx: Context) 
     if len(contenders) == 1:
         return 1 << contenders[0], MOST_POINTS
     ctx.cite("cp.finishing.4")
-    war_counts = False
-    if any(piles[p][WAR_CHONK] for p in contenders):
-        war_counts = ctx.rule("cp.war_chonk_scoring") == "counts_as_chonk"
-    chonks = {p: piles[p][CHONK] + (piles[p][WAR_CHONK] if war_counts else 0) for p in contenders}
-    best = max(chonks.values())
-    contenders = [p for p in contenders if chonks[p] == best]
+    wars = "counts_as_war"
+    if any(piles[p][WAR_CHONK] or piles[p][WAR] for p in contenders):
+        wars = ctx.rule("cp.war_chonk_scoring")
+    counted = {p: chonks(piles[p], wars) for p in contenders}
+    best = max(counted.values())
+    contenders = [p for p in contenders if counted[p] == best]
     if len(contenders) == 1:
         return 1 << contenders[0], CHONK_TIEBREAK
     ctx.cite("cp.finishing.5")

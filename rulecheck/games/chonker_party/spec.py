@@ -1960,21 +1960,33 @@ def game_over_when_all_cards_are_played(s: Any, o: Outcome) -> Any:
     return parts or None
 
 
-def _scores(s: Any, pile: Cards, war: bool | None = None) -> tuple[int, int, int]:
-    if war is None:
-        war = s.reading("cp.read.war_chonk_in_pile") == "counts-as-chonk"
-    return points(pile), pile[K["chonk"]] + (pile[K["war-chonk"]] if war else 0), sum(pile)
+WARS_OF_OPTION = {"counts_as_chonk": "counts-as-chonk", "counts_as_war": "a-war-card", "every_war": "every-war"}
+"""The War cards a win pile counts as Chonks under each option of ruling cp.war_chonk_scoring, as
+the option of reading ``cp.read.war_chonk_in_pile`` that reads the same."""
 
 
-def _ranking(s: Any, o: Outcome, level: int, result: str, war: bool | None = None) -> Any:
+def _scores(s: Any, pile: Cards, wars: str | None = None) -> tuple[int, int, int]:
+    """(points, chonks, cards) of a win pile; ``wars`` (an option of ``cp.read.war_chonk_in_pile``,
+    the reading's own by default) says which War cards count as Chonks."""
+    if wars is None:
+        wars = s.reading("cp.read.war_chonk_in_pile")
+    chonks = pile[K["chonk"]]
+    if wars != "a-war-card":
+        chonks += pile[K["war-chonk"]]
+    if wars == "every-war":
+        chonks += pile[K["war"]]
+    return points(pile), chonks, sum(pile)
+
+
+def _ranking(s: Any, o: Outcome, level: int, result: str, wars: str | None = None) -> Any:
     """The winner by the tie-break at ``level`` (0 points, 1 chonks, 2 cards), when the earlier
-    levels tie and this one does not."""
+    levels tie and this one does not; ``wars`` as for :func:`_scores`."""
     parts = []
     for d in _dests(s):
         piles = _pile_after(s, d)
         if _four_spoiled(s, piles) is not None:
             continue  # cp.finishing.6
-        scores = [_scores(s, p, war) for p in piles]
+        scores = [_scores(s, p, wars) for p in piles]
         tied = list(range(s.players))
         for lv in range(level):
             best = max(scores[p][lv] for p in tied)
@@ -2007,7 +2019,8 @@ def tied_the_most_chonk_cards_wins(s: Any, o: Outcome) -> Any:
     """"Tied? The one with the most CHONK cards wins."
 
     Reading ``cp.read.war_chonk_in_pile``: a War that became a Chonk counts as a Chonk card, or as
-    a War card.
+    a War card; or every War card counts, since the draw deck is empty when the game ends and "War
+    cards become Chonks if the draw deck is empty" (cp.war.7).
     """
     return _ranking(s, o, 1, "chonk-tiebreak") if may_end_game(s) else None
 
@@ -2327,8 +2340,13 @@ READINGS = {
                 (("at-once", "Yes: the game ends when a win pile holds all the Spoiled."),
                  ("at-the-end", "No: that player wins when the game ends."))),
         Reading("cp.read.war_chonk_in_pile", "cp.finishing.4",
-                "'the most CHONK cards': does a War that became a Chonk count?",
-                (("counts-as-chonk", "Yes."), ("a-war-card", "No: in the win pile it is a War card."))),
+                "'the most CHONK cards': which War cards in a win pile count? A War that became a Chonk when it "
+                "was played; and a War card played as a War, now that the draw deck is empty ('War cards become "
+                "Chonks if the draw deck is empty', cp.war.7)?",
+                (("counts-as-chonk", "Those that became a Chonk when they were played."),
+                 ("a-war-card", "None: in the win pile it is a War card."),
+                 ("every-war", "Every War card: when the game ends the draw deck is empty, so War cards are "
+                  "Chonks."))),
     ]
 }
 
@@ -2627,8 +2645,8 @@ def _final_tie(option: str) -> Any:
             piles = _pile_after(s, d)
             if _four_spoiled(s, piles) is not None:
                 continue
-            war = s.ruled("cp.war_chonk_scoring") != "counts_as_war"
-            scores = [_scores(s, p, war) for p in piles]
+            wars = WARS_OF_OPTION.get(s.ruled("cp.war_chonk_scoring"), "counts-as-chonk")
+            scores = [_scores(s, p, wars) for p in piles]
             best = max(scores)
             top = [p for p in range(s.players) if scores[p] == best]
             if len(top) < 2:
@@ -3020,11 +3038,12 @@ def _war_chonk_ends_war(option: str) -> Any:
 
 def _war_chonk_scoring(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> Any:
-        if not may_end_game(s) or not (any(p[K["war-chonk"]] for p in s.piles) or s.table[K["war-chonk"]]
-                                       or s.as_chonk):
+        if not may_end_game(s) or not (any(p[K["war-chonk"]] or p[K["war"]] for p in s.piles)
+                                       or s.table[K["war-chonk"]] or s.table[K["war"]]
+                                       or (s.played is not None and s.played[1] == "war")):
             return None
-        war = option == "counts_as_chonk"  # (the chonks tie or not by it, so the cards' count is asked or not)
-        return conj(*[c for c in (_ranking(s, o, 1, "chonk-tiebreak", war), _ranking(s, o, 2, "cards-tiebreak", war))
+        wars = WARS_OF_OPTION[option]  # (the chonks tie or not by it, so the cards' count is asked or not)
+        return conj(*[c for c in (_ranking(s, o, 1, "chonk-tiebreak", wars), _ranking(s, o, 2, "cards-tiebreak", wars))
                       if c is not None])  # (True where neither decides: it still sets both clauses aside)
     return fn
 
@@ -3216,7 +3235,7 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.war_chonk_effect", opt, _war_chonk_effect(opt), _war_chonk_effect_overrides(opt)))
     for opt in ("keeps_war", "ends_war"):
         out.append(_rc("cp.war_chonk_ends_war", opt, _war_chonk_ends_war(opt)))
-    for opt in ("counts_as_chonk", "counts_as_war"):
+    for opt in WARS_OF_OPTION:
         out.append(_rc("cp.war_chonk_scoring", opt, _war_chonk_scoring(opt), _scoring_overrides))
     for opt in ("sets_trump", "no_trump"):
         out.append(_rc("cp.war_chonk_sets_trump", opt, _war_chonk_sets_trump(opt), ("cp.round.2",)))
