@@ -230,16 +230,20 @@ def merge(a: Finding, b: Finding) -> Finding:
     Configurations are united (sorted), clauses united in order, the shortest witness kept
     (ties broken by content, so the result does not depend on the order of merging; for an open
     ruling point, a witness where its options make a difference, ``data["options_differ"]``, before
-    any that is not), the more severe severity kept (its detail and data first; between equals,
-    those of the witness kept). ``verified``: a problem shown by a witness (gap, cycle, ...) is
-    verified if any of the runs that found it completed; an absence claim (dead rule,
-    unreachable outcome, coverage) only if every run behind it completed.
+    any that is not, and then one whose trace answers every ruling point on it with the recommended
+    option, ``data["on_recommended"]``, before any that does not), the more severe severity kept
+    (its detail and data first; between equals, those of the witness kept). ``verified``: a
+    problem shown by a witness (gap, cycle, ...) is verified if any of the runs that found it
+    completed; an absence claim (dead rule, unreachable outcome, coverage) only if every run
+    behind it completed.
     """
     if a.id != b.id:
         raise RulecheckError(f"cannot merge different findings {a.id} and {b.id}")
     configs = {_config_key(c): c for c in (*a.configs, *b.configs)}
-    shown = [(bool(f.data.get("options_differ")), f.witness) for f in (a, b) if f.witness is not None]
-    differ, witness = min(shown, key=lambda x: (not x[0], x[1].sort_key())) if shown else (False, None)
+    shown = [(bool(f.data.get("options_differ")), bool(f.data.get("on_recommended")), f.witness)
+             for f in (a, b) if f.witness is not None]
+    differ, agreed, witness = (min(shown, key=lambda x: (not x[0], not x[1], x[2].sort_key())) if shown
+                               else (False, False, None))
     if a.kind in ABSENCE_KINDS:
         verified = a.verified and b.verified
     else:
@@ -258,6 +262,8 @@ def merge(a: Finding, b: Finding) -> Finding:
             data[k] = min((va, vb), key=lambda v: (bool(v.get("settled")), json.dumps(v, sort_keys=True)))
     if "options_differ" in data:
         data["options_differ"] = differ  # said of the witness kept
+    if "on_recommended" in data:
+        data["on_recommended"] = agreed
     return replace(
         first,
         clauses=tuple(dict.fromkeys((*a.clauses, *b.clauses))),

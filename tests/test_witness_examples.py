@@ -55,7 +55,7 @@ def test_the_witness_of_an_open_ruling_point_is_one_where_its_options_differ() -
     # plays the same there ...
     assert not options_differ(res.game, first)
     # ... so the witness is the shortest trace to one where the answer matters
-    assert rid in telling_nodes(res) and telling_nodes(res)[rid] > res.pending_first[rid]
+    assert rid in telling_nodes(res) and telling_nodes(res)[rid].node > res.pending_first[rid]
     f = _finding(rid)
     assert f.data["options_differ"] is True
     assert options_differ(res.game, _problem_state(f))
@@ -93,3 +93,41 @@ def test_a_skipped_players_discard_is_told_as_it_was_picked(option: str, said: s
     told = " ".join(_told("cp.skip_discard_choice", option))
     assert "is skipped and discards" in told and said in told
     assert (", picked at random" in told) == (option == "random")
+
+
+AGREEING_DECK = Config("chonker-party", "standard", 2, "sweet=1,leaf=1,spoiled=1,choose=1,force=1,hand=1", "raw")
+
+
+def test_the_witness_agrees_with_the_other_errata_where_a_trace_can() -> None:
+    """Who wins a round with no trump or chonk (cp.no_trump_winner): the shortest trace to a state
+    where its options differ has the Chooser play no card after a Choose (cp.choose_play_optional =
+    may_stop), which the errata rule out (must_play); the witness is the shortest trace that answers
+    every ruling point on the way as recommended, so the example agrees with the other errata."""
+    res = explore(AGREEING_DECK.load(), config=AGREEING_DECK)
+    game, rid = res.game, "cp.no_trump_winner"
+    first_differing = next(j for j in range(res.pending_first[rid], res.distinct)
+                           if type(s := res.states[j]) is Pending and s.ruling == rid and options_differ(game, s))
+    off = [a for a in res.trace_to(first_differing) if a[0] == "ruling"
+           and a[2] != game.ruling_points[a[1]].recommended]
+    assert off, "the shortest such trace answers another question otherwise than its erratum"
+    f = next(f for f in find_rulings_open(res) if f.ruling == rid)
+    assert f.witness is not None and f.data["options_differ"] is True and f.data["on_recommended"] is True
+    actions = [action_from_json(a) for a in f.witness.actions]
+    assert all(a[2] == game.ruling_points[a[1]].recommended for a in actions if a[0] == "ruling")
+    assert len(actions) > len(res.trace_to(first_differing))
+    state = game.root_state()
+    for a in actions:
+        state = game.apply(state, a).state
+    assert type(state) is Pending and state.ruling == rid and options_differ(game, state)
+    assert "every question on the way is answered as its erratum answers it" in f.detail
+
+
+def test_merging_keeps_a_witness_that_agrees_with_the_errata_before_a_shorter_one() -> None:
+    f = _finding("cp.skip_discard_to")
+    assert f.witness is not None and f.data["on_recommended"] is True
+    short = Witness(f.witness.config, f.witness.actions[:-1], len(f.witness.actions) - 2)
+    off = Finding(f.id, f.game, f.kind, f.severity, f.title, "off", f.clauses, f.ruling, f.configs, short,
+                  data={**f.data, "on_recommended": False})
+    for a, b in ((off, f), (f, off)):
+        merged = merge(a, b)
+        assert merged.witness == f.witness and merged.data["on_recommended"] is True and merged.detail == f.detail

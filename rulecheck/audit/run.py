@@ -85,7 +85,7 @@ def run_audit(
     *,
     plan: Sequence[PlanEntry] | None = None,
     ruleset: str = "recommended",
-    max_seconds: float | None = 120.0,
+    max_seconds: float | None = 900.0,
     max_states: int | None = 3_000_000,
     playouts: int = 200,
     playout_steps: int = 5_000,

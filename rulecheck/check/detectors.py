@@ -23,6 +23,7 @@ first states where it is open include one); detectors never print, they return f
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -177,19 +178,40 @@ TELLING_LOOKS = 200
 """How many states at which a ruling point is open :func:`telling_nodes` looks at, per ruling point,
 for one where its options make a difference."""
 
+AGREEING_VISITS = 100_000
+"""How many states :func:`telling_nodes` visits along the searched graph answering every ruling point
+as recommended, looking for witnesses whose traces agree with the errata."""
 
-def telling_nodes(res: ExploreResult) -> dict[str, int]:
-    """For each ruling point the search left open, the first state (in search order, so the
-    shortest trace) at which its options lead to different states
-    (:func:`~rulecheck.core.game.options_differ`), among the first :data:`TELLING_LOOKS` states at
-    which it is open; a ruling point none of those shows is left out. The engine may ask a
-    question where every answer plays the same (a Skip on a player with no card when nobody holds
-    one): such a witness shows where the question is asked, not why it matters."""
+
+@dataclass(frozen=True)
+class Telling:
+    """Where the witness of an open ruling point ends: the state ``node``; ``path``, the state IDs
+    from the root to it where that is not the search's own shortest path; ``agreed``, whether the
+    path answers every ruling point on it with the recommended option."""
+
+    node: int
+    path: tuple[int, ...] | None
+    agreed: bool
+
+
+def telling_nodes(res: ExploreResult) -> dict[str, Telling]:
+    """For each ruling point the search left open, a state at which its options lead to different
+    states (:func:`~rulecheck.core.game.options_differ`), best first:
+
+    - the first reached on the searched graph with every ruling point on the way answered by its
+      recommended option (:func:`_agreeing_nodes`), so that the example the errata print from it
+      agrees with the other errata;
+    - else the first in search order (the shortest trace), among the first :data:`TELLING_LOOKS`
+      states at which it is open.
+
+    A ruling point none of those shows is left out. The engine may ask a question where every
+    answer plays the same (a Skip on a player with no card when nobody holds one): such a witness
+    shows where the question is asked, not why it matters."""
     game, states, firsts = res.game, res.states, res.pending_first
-    found: dict[str, int] = {}
+    found = _agreeing_nodes(res)
     looks: dict[str, int] = {}
-    left = set(firsts)
-    for j in range(min(firsts.values(), default=res.distinct), res.distinct):
+    left = set(firsts) - set(found)
+    for j in range(min((firsts[r] for r in left), default=res.distinct), res.distinct):
         if not left:
             break
         s = states[j]
@@ -198,29 +220,120 @@ def telling_nodes(res: ExploreResult) -> dict[str, int]:
         rid = s.ruling
         looks[rid] = looks.get(rid, 0) + 1
         if options_differ(game, s):
-            found[rid] = j
+            found[rid] = Telling(j, None, on_recommended(res, j))
             left.discard(rid)
         elif looks[rid] >= TELLING_LOOKS:
             left.discard(rid)
     return found
 
 
+def _agreeing_nodes(res: ExploreResult) -> dict[str, Telling]:
+    """A breadth-first walk of the searched graph that follows, at each open ruling point, only its
+    recommended option (at most :data:`AGREEING_VISITS` states): for each ruling point, the first
+    state reached where its options lead to different states (among the first
+    :data:`TELLING_LOOKS` where it is open), with its path."""
+    game, states, succ, offsets = res.game, res.states, res.succ, res.offsets
+    points = game.ruling_points
+    left = set(res.pending_first)
+    found: dict[str, Telling] = {}
+    if not left or not res.distinct:
+        return found
+    looks: dict[str, int] = {}
+    parent = {0: -1}
+    queue = deque([0])
+    while queue and left and len(parent) <= AGREEING_VISITS:
+        u = queue.popleft()
+        s = states[u]
+        if type(s) is Pending:
+            rid = s.ruling
+            if rid in left:
+                looks[rid] = looks.get(rid, 0) + 1
+                if options_differ(game, s):
+                    found[rid] = Telling(u, _path(parent, u), True)
+                    left.discard(rid)
+                elif looks[rid] >= TELLING_LOOKS:
+                    left.discard(rid)
+            if u >= res.expanded:
+                continue
+            rp = points[rid]
+            nexts: Sequence[int] = (succ[offsets[u] + rp.option_ids.index(rp.recommended)],)
+        elif u >= res.expanded:
+            continue
+        else:
+            nexts = succ[offsets[u] : offsets[u + 1]]
+        for v in nexts:
+            if v not in parent:
+                parent[v] = u
+                queue.append(v)
+    return found
+
+
+def _path(parent: Mapping[int, int], node: int) -> tuple[int, ...]:
+    out = [node]
+    while parent[node] >= 0:
+        node = parent[node]
+        out.append(node)
+    return tuple(reversed(out))
+
+
+def on_recommended(res: ExploreResult, node: int) -> bool:
+    """Whether the shortest trace to ``node`` answers every ruling point on it with the point's
+    recommended option (a trace that cannot be lifted does not)."""
+    actions, _ = _lift_or_note(res, node)
+    return actions is not None and _agrees(res.game, actions)
+
+
+def _agrees(game: Game, actions: Sequence[Action]) -> bool:
+    points = game.ruling_points
+    return all(a[2] == points[a[1]].recommended for a in actions if a[0] == "ruling")
+
+
+def _recommended_action(game: Game) -> Any:
+    """For :meth:`ExploreResult.lift`: at a pending state, its ruling point's recommended option."""
+    def prefer(state: Any) -> Action | None:
+        if type(state) is not Pending:
+            return None
+        return ("ruling", state.ruling, game.ruling_points[state.ruling].recommended)
+    return prefer
+
+
+def _telling_trace(res: ExploreResult, tell: Telling) -> tuple[list[Action] | None, str]:
+    """The concrete actions of a witness's path (the search's own shortest one where it has none)."""
+    if tell.path is None:
+        return _lift_or_note(res, tell.node)
+    try:
+        return res.lift(list(tell.path), prefer=_recommended_action(res.game))[0], ""
+    except RulecheckError as exc:
+        return None, f" (No replayable witness: {exc})"
+
+
 def find_rulings_open(res: ExploreResult) -> list[Finding]:
     """A gap or conflict finding for every open ruling point a reachable state reaches. Its witness
-    is the shortest trace to a state where the ruling point's options lead to different states
-    (``data["options_differ"]``), else the shortest trace to it (:func:`telling_nodes`)."""
+    is a trace to a state where the ruling point's options lead to different states
+    (``data["options_differ"]``), preferably one that answers every ruling point on the way as
+    recommended (``data["on_recommended"]``), else the shortest trace to it (:func:`telling_nodes`)."""
     game = res.game
     telling = telling_nodes(res)
     out = []
     for rid, first in sorted(res.pending_first.items()):
         rp = game.ruling_points[rid]
-        node = telling.get(rid, first)
-        actions, note = _lift_or_note(res, node)
+        tell = telling.get(rid)
+        if tell is not None:
+            actions, note = _telling_trace(res, tell)
+        else:
+            actions, note = _lift_or_note(res, first)
+        agreed = actions is not None and _agrees(game, actions)
         count = res.pending_count.get(rid, 0)
+        asked = actions is not None and any(a[0] == "ruling" for a in actions)
         if actions is None:
             trace = ""
-        elif rid in telling:
-            trace = f"; the shortest trace to one where its options lead to different states has {len(actions)} steps"
+        elif tell is not None:
+            trace = ("; the shortest trace to one where its options lead to different states"
+                     + (" and every question on the way is answered as its erratum answers it" if agreed and asked
+                        else "") + f" has {len(actions)} steps")
+            if not agreed:
+                trace += (" (it answers another question on the way otherwise than its erratum: no trace that "
+                          "answers them all so was found)")
         else:
             trace = (f"; the shortest trace has {len(actions)} steps (at none of the first {TELLING_LOOKS} such "
                      "states do its options lead to different states)")
@@ -231,7 +344,8 @@ def find_rulings_open(res: ExploreResult) -> list[Finding]:
         )
         out.append(ruling_finding(game, rid, detail, res.config.to_json(),
                                   None if actions is None else _witness(res, actions, len(actions) - 1),
-                                  res.complete, {"states": count, "options_differ": rid in telling}))
+                                  res.complete, {"states": count, "options_differ": tell is not None,
+                                                 "on_recommended": agreed}))
     return out
 
 

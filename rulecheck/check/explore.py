@@ -348,13 +348,21 @@ class ExploreResult:
             )
         return type(state) is not Pending and self._key(state) == target
 
-    def _candidates(self, state: Hashable, src: int, dst: int) -> Iterator[tuple[Action, Hashable]]:
+    def _candidates(self, state: Hashable, src: int, dst: int, prefer: Callable[[Hashable], Action | None] | None = None
+                    ) -> Iterator[tuple[Action, Hashable]]:
         """Actions at concrete ``state`` (in class ``src``) leading into class ``dst``, one at a
-        time: first the search's own (the parent action, if ``state`` is the stored state), then
-        every other (a chance node's outcomes are never listed whole)."""
+        time: first ``prefer``'s action for the state, if any, then the search's own (the parent
+        action, if ``state`` is the stored state), then every other (a chance node's outcomes are
+        never listed whole)."""
         game = self.game
         first: Action | None = None
-        if state == self.states[src] and self.parent[dst] == src:
+        wanted = prefer(state) if prefer is not None else None
+        if wanted is not None:
+            nxt = game.apply_unchecked(state, wanted).state
+            if self._matches(nxt, dst):
+                first = wanted
+                yield wanted, nxt
+        if first is None and state == self.states[src] and self.parent[dst] == src:
             idx = self.parent_action[dst]
             action = next(islice(game.expand_actions(state), idx, None), None) if idx >= 0 else None
             if action is not None:
@@ -369,13 +377,14 @@ class ExploreResult:
             if self._matches(nxt, dst):
                 yield action, nxt
 
-    def lift(self, nodes: list[int], start: Hashable | None = None, exact_end: bool = False
-             ) -> tuple[list[Action], Hashable]:
+    def lift(self, nodes: list[int], start: Hashable | None = None, exact_end: bool = False,
+             prefer: Callable[[Hashable], Action | None] | None = None) -> tuple[list[Action], Hashable]:
         """Concrete actions that follow the path of state IDs ``nodes`` from ``start``.
 
         ``start`` (default: the game's real root) must be in the class of ``nodes[0]``; with
         ``exact_end`` the path must end on the stored state of ``nodes[-1]`` itself, not only
         another member of its class (so that an action enumerated there applies as it is).
+        ``prefer`` names, for a concrete state, the action to try first where several lead on.
         Backtracks where two actions lead into the same class (a pending state can match
         loosely); raises :class:`RulecheckError` if the path cannot be followed, which means
         ``game.canonical`` is not a symmetry of the rules.
@@ -393,7 +402,7 @@ class ExploreResult:
             steps += 1
             if steps > 100_000:
                 break
-            cands = self._candidates(current, nodes[i], nodes[i + 1])
+            cands = self._candidates(current, nodes[i], nodes[i + 1], prefer)
             if exact_end and i + 2 == len(nodes):
                 end = self.states[nodes[i + 1]]
                 cands = (c for c in cands if c[1] == end)
