@@ -119,6 +119,7 @@ WORDS: dict[str, dict[str, str]] = {
         "higher": "{p}'s {card} is higher on the food chain.",
         "takes": "{p} takes {cards}",
         "and_own": "and gets back their own {cards}",
+        "and_own_one": "and gets back their own {cards}",
         "keeps": "{p} puts their {cards} in their discard pile",
         "keeps_many": "{p} puts their {cards} in their discard pile",
         "under_pile": "under their pile",
@@ -186,6 +187,7 @@ WORDS: dict[str, dict[str, str]] = {
         "higher": "La carta de {p} ({card}) está más arriba en la cadena alimentaria.",
         "takes": "{p} se lleva {cards}",
         "and_own": "y recupera las suyas: {cards}",
+        "and_own_one": "y recupera la suya: {cards}",
         "keeps": "{p} pone su carta ({cards}) en su pila de descarte",
         "keeps_many": "{p} pone sus cartas ({cards}) en su pila de descarte",
         "under_pile": "debajo de su pila",
@@ -407,7 +409,7 @@ class ChompStory(Story):
             if others:
                 text = self.w("takes", p=self.player(p), cards=self.cards(others))
                 if own:
-                    text += " " + self.w("and_own", cards=self.names(own))
+                    text += " " + self.w("and_own" if len(own) > 1 else "and_own_one", cards=self.names(own))
                 out.append(sentence(text + where))
             else:
                 key = "keeps" if len(own) == 1 else "keeps_many"

@@ -202,7 +202,8 @@ class ChonkerStory(Story):
         outcome = OUTCOMES[s.aux]
         tiebreak = outcome in ("chonk-tiebreak", "cards-tiebreak", "still-tied")  # (the Chonks were counted)
         scores = "; ".join(
-            f"{self.player(p)}: {_points(pts)}, " + (f"{cards} cards" if cards else "no cards")
+            f"{self.player(p)}: {_points(pts)}, "
+            + (f"{cards} card{'' if cards == 1 else 's'}" if cards else "no cards")
             + (f", {_chonks(s.piles[p], war)}" if tiebreak else "")
             for p, (pts, _, cards) in enumerate(lines))
         if outcome == "four-spoiled":
