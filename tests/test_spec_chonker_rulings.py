@@ -447,6 +447,14 @@ def _written(choices: dict[str, str], players: int, action: tuple[Any, ...], **f
     return game, state, action, bridge.situation_in(game, state, action)[0]
 
 
+def _tied_ending(choices: dict[str, str], p2: tuple[int, ...]) -> Step:
+    """P1, the Master, ends the round and the game: P1's win pile holds 2 sweet and 2 Chonk cards,
+    P2's is ``p2``; every hand, the draw deck and the discard deck empty."""
+    return _written(choices, 2, ("end_round",), phase=PH_CONTINUE, actor=0, turn=0, master=0, mask=0,
+                    can_end=True, trump=STICK, last=0, war=False, hands=(_vec(NK), _vec(NK)),
+                    table=_vec(NT, stick=1), draw=_vec(NK), discard=_vec(NK), piles=(_vec(NT, sweet=2, chonk=2), p2))
+
+
 @pytest.mark.parametrize("option", ["counts_as_chonk", "counts_as_war"])
 def test_the_tie_breaks_with_a_war_become_a_chonk_as_ruled_are_the_engines_step(option: str) -> None:
     """The game ends with P1 and P2 tied on points; P1 holds 2 Chonk cards, P2 one and a War become a
@@ -456,10 +464,7 @@ def test_the_tie_breaks_with_a_war_become_a_chonk_as_ruled_are_the_engines_step(
     war_chonk = [0] * NT
     war_chonk[NT - 1] = 1
     p2 = tuple(a + b for a, b in zip(_vec(NT, sweet=2, chonk=1, stick=5), war_chonk, strict=True))
-    step = _written({"cp.war_chonk_scoring": option}, 2, ("end_round",), phase=PH_CONTINUE, actor=0, turn=0,
-                    master=0, mask=0, can_end=True, trump=STICK, last=0, war=False,
-                    hands=(_vec(NK), _vec(NK)), table=_vec(NT, stick=1), draw=_vec(NK), discard=_vec(NK),
-                    piles=(_vec(NT, sweet=2, chonk=2), p2))
+    step = _tied_ending({"cp.war_chonk_scoring": option}, p2)
     out = _recommended_is_the_engines(step)
     winner, result = ("P2", "cards-tiebreak") if option == "counts_as_chonk" else ("P1", "chonk-tiebreak")
     assert (out["next.does"], out[f"wins.{winner}"], out["result"]) == ("over", "yes", result)
@@ -472,10 +477,7 @@ def test_the_tie_breaks_with_a_war_played_as_a_war_as_ruled_are_the_engines_step
     "War cards become Chonks if the draw deck is empty", cp.war.7) does the War count: the chonks
     tie and the cards decide (P2); under the other options the chonks decide (P1)."""
     p2 = _vec(NT, sweet=2, chonk=1, war=1, stick=5)
-    step = _written({"cp.war_chonk_scoring": option}, 2, ("end_round",), phase=PH_CONTINUE, actor=0, turn=0,
-                    master=0, mask=0, can_end=True, trump=STICK, last=0, war=False,
-                    hands=(_vec(NK), _vec(NK)), table=_vec(NT, stick=1), draw=_vec(NK), discard=_vec(NK),
-                    piles=(_vec(NT, sweet=2, chonk=2), p2))
+    step = _tied_ending({"cp.war_chonk_scoring": option}, p2)
     out = _recommended_is_the_engines(step)
     winner, result = ("P2", "cards-tiebreak") if option == "every_war" else ("P1", "chonk-tiebreak")
     assert (out["next.does"], out[f"wins.{winner}"], out["result"]) == ("over", "yes", result)
@@ -486,10 +488,7 @@ def test_a_war_played_as_a_war_in_a_tied_pile_is_a_reading_the_ruling_settles() 
     as a War counts as a Chonk under 'every-war' and not under the default reading, so the winner
     differs; the engine under ``raw`` asks cp.war_chonk_scoring there."""
     p2 = _vec(NT, sweet=2, chonk=1, war=1, stick=5)
-    _, state, action, sit = _written({}, 2, ("end_round",), phase=PH_CONTINUE, actor=0, turn=0,
-                                     master=0, mask=0, can_end=True, trump=STICK, last=0, war=False,
-                                     hands=(_vec(NK), _vec(NK)), table=_vec(NT, stick=1), draw=_vec(NK),
-                                     discard=_vec(NK), piles=(_vec(NT, sweet=2, chonk=2), p2))
+    _, state, action, sit = _tied_ending({}, p2)
     default, _ = determinacy(SPEC, sit)
     every, _ = determinacy(SPEC, sit, readings={"cp.read.war_chonk_in_pile": "every-war"})
     assert default.kind == every.kind == "determined"

@@ -62,15 +62,21 @@ def test_the_witness_of_an_open_ruling_point_is_one_where_its_options_differ() -
     assert "where its options lead to different states" in f.detail
 
 
-def test_merging_keeps_a_witness_where_the_options_differ_before_a_shorter_one() -> None:
-    f = _finding("cp.next_player_empty_handed")
-    assert f.witness is not None
+def _merging_keeps_it_before_a_shorter_one_without(rid: str, flag: str) -> None:
+    """Merged with the same finding whose witness is one step shorter but lacks ``flag``, in either
+    order, the finding keeps its own witness, detail and ``flag``."""
+    f = _finding(rid)
+    assert f.witness is not None and f.data[flag] is True
     short = Witness(f.witness.config, f.witness.actions[:-1], len(f.witness.actions) - 2)
-    plain = Finding(f.id, f.game, f.kind, f.severity, f.title, "plain", f.clauses, f.ruling, f.configs, short,
-                    data={**f.data, "options_differ": False})
-    for a, b in ((plain, f), (f, plain)):
+    other = Finding(f.id, f.game, f.kind, f.severity, f.title, "other", f.clauses, f.ruling, f.configs, short,
+                    data={**f.data, flag: False})
+    for a, b in ((other, f), (f, other)):
         merged = merge(a, b)
-        assert merged.witness == f.witness and merged.data["options_differ"] is True and merged.detail == f.detail
+        assert merged.witness == f.witness and merged.data[flag] is True and merged.detail == f.detail
+
+
+def test_merging_keeps_a_witness_where_the_options_differ_before_a_shorter_one() -> None:
+    _merging_keeps_it_before_a_shorter_one_without("cp.next_player_empty_handed", "options_differ")
 
 
 @pytest.mark.parametrize(("option", "said"), [
@@ -123,11 +129,4 @@ def test_the_witness_agrees_with_the_other_errata_where_a_trace_can() -> None:
 
 
 def test_merging_keeps_a_witness_that_agrees_with_the_errata_before_a_shorter_one() -> None:
-    f = _finding("cp.skip_discard_to")
-    assert f.witness is not None and f.data["on_recommended"] is True
-    short = Witness(f.witness.config, f.witness.actions[:-1], len(f.witness.actions) - 2)
-    off = Finding(f.id, f.game, f.kind, f.severity, f.title, "off", f.clauses, f.ruling, f.configs, short,
-                  data={**f.data, "on_recommended": False})
-    for a, b in ((off, f), (f, off)):
-        merged = merge(a, b)
-        assert merged.witness == f.witness and merged.data["on_recommended"] is True and merged.detail == f.detail
+    _merging_keeps_it_before_a_shorter_one_without("cp.skip_discard_to", "on_recommended")
