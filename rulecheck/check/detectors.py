@@ -186,12 +186,11 @@ as recommended, looking for witnesses whose traces agree with the errata."""
 @dataclass(frozen=True)
 class Telling:
     """Where the witness of an open ruling point ends: the state ``node``; ``path``, the state IDs
-    from the root to it where that is not the search's own shortest path; ``agreed``, whether the
-    path answers every ruling point on it with the recommended option."""
+    from the root to it along which every ruling point is answered by its recommended option, or
+    None for the search's own shortest path."""
 
     node: int
     path: tuple[int, ...] | None
-    agreed: bool
 
 
 def telling_nodes(res: ExploreResult) -> dict[str, Telling]:
@@ -220,7 +219,7 @@ def telling_nodes(res: ExploreResult) -> dict[str, Telling]:
         rid = s.ruling
         looks[rid] = looks.get(rid, 0) + 1
         if options_differ(game, s):
-            found[rid] = Telling(j, None, on_recommended(res, j))
+            found[rid] = Telling(j, None)
             left.discard(rid)
         elif looks[rid] >= TELLING_LOOKS:
             left.discard(rid)
@@ -249,7 +248,7 @@ def _agreeing_nodes(res: ExploreResult) -> dict[str, Telling]:
             if rid in left:
                 looks[rid] = looks.get(rid, 0) + 1
                 if options_differ(game, s):
-                    found[rid] = Telling(u, _path(parent, u), True)
+                    found[rid] = Telling(u, _path(parent, u))
                     left.discard(rid)
                 elif looks[rid] >= TELLING_LOOKS:
                     left.discard(rid)
@@ -276,14 +275,8 @@ def _path(parent: Mapping[int, int], node: int) -> tuple[int, ...]:
     return tuple(reversed(out))
 
 
-def on_recommended(res: ExploreResult, node: int) -> bool:
-    """Whether the shortest trace to ``node`` answers every ruling point on it with the point's
-    recommended option (a trace that cannot be lifted does not)."""
-    actions, _ = _lift_or_note(res, node)
-    return actions is not None and _agrees(res.game, actions)
-
-
 def _agrees(game: Game, actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` answer every ruling point on the way with its recommended option."""
     points = game.ruling_points
     return all(a[2] == points[a[1]].recommended for a in actions if a[0] == "ruling")
 
