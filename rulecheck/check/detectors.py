@@ -155,9 +155,14 @@ def _final_state(game: Game, actions: Sequence[Action]) -> Any:
     return state
 
 
-def _lift_or_note(res: ExploreResult, node: int) -> tuple[list[Action] | None, str]:
+def _lift_or_note(res: ExploreResult, node: int, path: Sequence[int] | None = None
+                  ) -> tuple[list[Action] | None, str]:
+    """The concrete actions to ``node``: along ``path`` (state IDs from the root), trying each ruling
+    point's recommended option first, or the search's own shortest path; or a note why not."""
     try:
-        return res.trace_to(node), ""
+        if path is None:
+            return res.trace_to(node), ""
+        return res.lift(list(path), prefer=_recommended_action(res.game))[0], ""
     except RulecheckError as exc:
         return None, f" (No replayable witness: {exc})"
 
@@ -290,16 +295,6 @@ def _recommended_action(game: Game) -> Any:
     return prefer
 
 
-def _telling_trace(res: ExploreResult, tell: Telling) -> tuple[list[Action] | None, str]:
-    """The concrete actions of a witness's path (the search's own shortest one where it has none)."""
-    if tell.path is None:
-        return _lift_or_note(res, tell.node)
-    try:
-        return res.lift(list(tell.path), prefer=_recommended_action(res.game))[0], ""
-    except RulecheckError as exc:
-        return None, f" (No replayable witness: {exc})"
-
-
 def find_rulings_open(res: ExploreResult) -> list[Finding]:
     """A gap or conflict finding for every open ruling point a reachable state reaches. Its witness
     is a trace to a state where the ruling point's options lead to different states
@@ -311,10 +306,7 @@ def find_rulings_open(res: ExploreResult) -> list[Finding]:
     for rid, first in sorted(res.pending_first.items()):
         rp = game.ruling_points[rid]
         tell = telling.get(rid)
-        if tell is not None:
-            actions, note = _telling_trace(res, tell)
-        else:
-            actions, note = _lift_or_note(res, first)
+        actions, note = _lift_or_note(res, first) if tell is None else _lift_or_note(res, tell.node, tell.path)
         agreed = actions is not None and _agrees(game, actions)
         count = res.pending_count.get(rid, 0)
         asked = actions is not None and any(a[0] == "ruling" for a in actions)
