@@ -87,7 +87,9 @@ def test_an_erratum_reads_as_rules_text() -> None:
     assert "**The problem.** The rules do not say who takes the cards" in md
     assert ("> *Beware the Bad Chomp!*: “slap another player's card that's the same as yours, or” "
             "<sub>en.bad-chomp.4</sub>") in md
-    assert "**Add after this sentence:**\n\n> If you slap a card the same as yours, every card goes back" in md
+    # (it quotes more than one sentence: the one the new text goes after is named)
+    assert ("**Add after “slap another player's card that's the same as yours, or”:**\n\n"
+            "> If you slap a card the same as yours, every card goes back") in md
     assert "<sub>Affects: which cards a player has · Comes up in most games</sub>" in md
     assert not tool_words(re.sub(r"<sub>.*?</sub>", "", md)) and not unfinished(md)
 

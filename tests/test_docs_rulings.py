@@ -15,8 +15,9 @@ from rulecheck.core.clauses import clauses_for_game
 from rulecheck.core.paths import models_dir
 from rulecheck.core.rulings import CONSEQUENCES, load_ruleset, load_ruling_points
 from rulecheck.docs import errata_documents, faq_documents
+from rulecheck.docs.errata import Change, ErrataConflictError, Erratum, change_label, corrected_text
 from rulecheck.docs.lint import tool_words, unfinished
-from rulecheck.docs.text import lang_of
+from rulecheck.docs.text import Quote, lang_of
 from rulecheck.findings import Finding
 from rulecheck.games import GAMES
 
@@ -86,3 +87,36 @@ def test_a_house_ruling_changes_the_real_faq_answer_and_erratum(game: str, tmp_p
     wording = other.wording["en"]
     assert wording in changed[0] and wording not in base[0]
     assert f"> {wording}" in changed[1] and f"> {wording}" not in base[1]
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULINGS)
+def test_no_two_ruling_points_replace_the_same_sentence(game: str) -> None:
+    """A reprint can apply errata that add after one sentence one after the other, but only one
+    erratum can replace (or delete) it: two that do cannot both be printed."""
+    replacing: dict[str, list[str]] = {}
+    for rp in load_ruling_points(game).values():
+        if rp.publish.how in ("replace", "delete"):
+            replacing.setdefault(rp.publish.clause or rp.clauses[0], []).append(rp.id)
+    assert {c: ids for c, ids in replacing.items() if len(ids) > 1} == {}
+
+
+def _erratum(n: int, ref: str, how: str, text: str) -> tuple[int, Erratum]:
+    sentence = Quote("Electric Eel: Feeding Frenzy!", "Any player can chomp any card, except her own.", ref)
+    return n, Erratum(f"k{n}", "chomp", "en", "cards", "p", (sentence, Quote("s", "other", "en.x")),
+                      Change(how, (text,)))
+
+
+def test_the_corrected_text_applies_every_erratum_of_a_sentence() -> None:
+    """Errata that change one sentence are printed once more together: the replacement, then each
+    addition in the errata's order; a sentence only one erratum changes is not repeated; two
+    replacements of one sentence are an error naming both; the change is named by its sentence
+    when an erratum quotes several."""
+    ref = "en.feeding-frenzy.2"
+    items = [_erratum(3, ref, "add", "Added."), _erratum(5, ref, "replace", "Replaced."),
+             _erratum(7, "en.gameplay.2", "add", "Alone.")]
+    (c,) = corrected_text(items)
+    assert (c.quote.ref, c.text, c.errata) == (ref, ("Replaced.", "Added."), (3, 5))
+    assert corrected_text(items[:1] + items[2:]) == []
+    assert change_label(items[0][1]) == "Add after “Any player can chomp any card, except her own.”:"
+    with pytest.raises(ErrataConflictError, match="errata 5, 9 each replace"):
+        corrected_text([*items, _erratum(9, ref, "replace", "Again.")])

@@ -5,15 +5,19 @@ option, what can happen next under the chosen one and no longer (or now) can."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cache
 
 import pytest
 
 from rulecheck.check.detectors import find_rulings_open, telling_nodes
 from rulecheck.check.explore import Config, ExploreResult, explore
-from rulecheck.core.game import Pending, action_from_json, options_differ
+from rulecheck.core.game import Game, Pending, action_from_json, options_differ
 from rulecheck.docs.situation import situation_from_witness, tell
+from rulecheck.engine import play
 from rulecheck.findings import Finding, Witness, merge
+from rulecheck.games import load_game
+from rulecheck.games.chomp.state import LAST_TWO, TURN
 from rulecheck.story import story_for
 
 SKIP_DECK = Config("chonker-party", "standard", 4, "leaf=8,sweet=1,skip=1,hand=2", "raw")
@@ -130,3 +134,22 @@ def test_the_witness_agrees_with_the_other_errata_where_a_trace_can() -> None:
 
 def test_merging_keeps_a_witness_that_agrees_with_the_errata_before_a_shorter_one() -> None:
     _merging_keeps_it_before_a_shorter_one_without("cp.skip_discard_to", "on_recommended")
+
+
+def test_an_english_example_offers_only_the_english_editions_two_player_game() -> None:
+    """en.ending.3: the last two 'can switch to one of the 2-player games', and the English edition
+    prints one, Underwater War; the model (both editions) offers Chomp rápido and Doble Chomp too,
+    so what can happen next is told per edition."""
+    game = load_game("chomp", "standard", 3)
+    at = next(s for seed in range(40) for s in _states(game, seed) if s.phase == TURN and s.step == LAST_TWO)
+    english, spanish = story_for(game, "en").next_steps(at), story_for(game, "es").next_steps(at)
+    assert "Underwater War" in english and "rápido" not in english and "Doble" not in english
+    assert "Chomp rápido" in spanish and "Doble Chomp" in spanish and "Guerra submarina" in spanish
+
+
+def _states(game: Game, seed: int) -> list[Hashable]:
+    trace = play(game, seed=seed, max_steps=3000)
+    states = [game.root_state()]
+    for a in trace.actions:
+        states.append(game.apply(states[-1], a).state)
+    return states

@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from rulecheck.check.full_deck import REFUTED, small_deck_only, status_of
+from rulecheck.core.errors import RulecheckError
 from rulecheck.core.paths import models_dir
 from rulecheck.core.rulings import Ruleset, RulingPoint
 from rulecheck.docs.report import ruling_points_of
@@ -34,6 +35,7 @@ from rulecheck.docs.situation import Situation, Told, situation_from_witness, te
 from rulecheck.docs.text import (
     LABELS,
     Quote,
+    clause_position,
     consequence_rank,
     edition_extras,
     frequency_words,
@@ -43,8 +45,9 @@ from rulecheck.docs.text import (
 from rulecheck.findings import Finding
 from rulecheck.games import game_part
 
-__all__ = ["HELD_BACK_NOTE", "HELD_BACK_TITLE", "PROBLEMS", "Change", "Erratum", "authored", "build_errata",
-           "errata_markdown", "erratum_markdown", "held_back", "held_line", "published"]
+__all__ = ["HELD_BACK_NOTE", "HELD_BACK_TITLE", "PROBLEMS", "Change", "Corrected", "ErrataConflictError", "Erratum",
+           "authored", "build_errata", "change_label", "corrected_markdown", "corrected_text", "errata_markdown",
+           "erratum_markdown", "held_back", "held_line", "published"]
 
 PROBLEMS: Mapping[str, str] = {
     "gap": "gap: the text does not say what happens",
@@ -360,7 +363,6 @@ def _never_erratum(f: Finding) -> Erratum | None:
 @cache
 def _outcome_clauses(game: str) -> frozenset[str]:
     """The clauses that say how a game of ``game`` ends (its declared outcomes, every variant)."""
-    from rulecheck.core.errors import RulecheckError
     from rulecheck.games import GAMES, load_game, variants
 
     if game not in GAMES:
@@ -428,7 +430,6 @@ def _component_erratum(f: Finding) -> Erratum:
 def _term_words(game: str, term_id: str, english: str) -> str:
     """The English edition's words for a term, as its sentence has them (``slap``, ``turned over``),
     else the glossary's label."""
-    from rulecheck.core.errors import RulecheckError
     from rulecheck.docs.editions import load_glossary
 
     try:
@@ -545,6 +546,7 @@ def errata_markdown(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) 
         lines += _contents(items, lang)
         for n, e in items:
             lines += erratum_markdown(n, e)
+        lines += corrected_markdown(items, lang)
     open_items = [(n, e) for n, e in enumerate(errata, 1) if not e.ruled]
     if open_items:
         lines += ["## Not yet ruled", "",
@@ -609,11 +611,75 @@ def _cell(text: str) -> str:
 
 
 def change_label(e: Erratum) -> str:
-    """How the new text goes into the book, in the erratum's language."""
+    """How the new text goes into the book, in the erratum's language. Under several quoted
+    sentences the one changed (the first) is named, not "this sentence"."""
     words = LABELS[e.lang]
     if e.change is None:
         return words["not_ruled"]
-    return words.get(e.change.how, words["add"])
+    how = e.change.how if e.change.how in words else "add"
+    if len(e.where) > 1 and f"{how}_named" in words:
+        return words[f"{how}_named"].format(s=e.where[0].text, section=e.where[0].section)
+    return words[how]
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """One sentence of a rulebook as it reads once every erratum that changes it is applied:
+    ``text`` is the sentence or its replacement (none if deleted), then what the errata add after
+    it, or, for ``end_of_section``, what they add at the end of its section; ``errata`` numbers
+    them."""
+
+    quote: Quote
+    end_of_section: bool
+    text: tuple[str, ...]
+    errata: tuple[int, ...]
+
+
+def corrected_text(items: Sequence[tuple[int, Erratum]]) -> list[Corrected]:
+    """The sentences of one rulebook that several of its errata ``items`` change, each as it reads
+    with all of them applied (additions in the errata's order), in the book's order: what a
+    reprint prints where errata overlap. Two errata that replace or delete the same sentence
+    cannot both be applied: :class:`ErrataConflictError` names them."""
+    changes: dict[tuple[str, bool], list[tuple[int, Erratum]]] = defaultdict(list)
+    for n, e in items:
+        if e.change is not None and e.where and e.change.how in ("add", "add_section", "replace", "delete"):
+            changes[(e.where[0].ref, e.change.how == "add_section")].append((n, e))
+    out = []
+    for (ref, at_end), these in changes.items():
+        if len(these) < 2:
+            continue
+        sentence = these[0][1].where[0]
+        replacing = [(n, e) for n, e in these if e.change is not None and e.change.how in ("replace", "delete")]
+        if len(replacing) > 1:
+            raise ErrataConflictError(f"errata {', '.join(str(n) for n, _ in replacing)} each replace or delete "
+                                      f"{ref} (“{sentence.text}”): give all but one of them 'how': 'add'")
+        text: list[str] = [] if at_end else [sentence.text]
+        if replacing:
+            change = replacing[0][1].change
+            text = list(change.text) if change is not None and change.how == "replace" else []
+        text += [t for _, e in these if e.change is not None and e.change.how in ("add", "add_section")
+                 for t in e.change.text]
+        out.append(Corrected(sentence, at_end, tuple(text), tuple(n for n, _ in these)))
+    return sorted(out, key=lambda c: (clause_position(c.quote.ref), c.end_of_section))
+
+
+class ErrataConflictError(RulecheckError):
+    """Two errata of one rulebook replace (or delete) the same sentence."""
+
+
+def corrected_markdown(items: Sequence[tuple[int, Erratum]], lang: str) -> list[str]:
+    """The corrected text of the sentences several errata change, as Markdown lines."""
+    corrected = corrected_text(items)
+    if not corrected:
+        return []
+    words = LABELS[lang]
+    out = [f"### {words['corrected']}", "", words["corrected_note"], ""]
+    for c in corrected:
+        where = f" {words['end_of_section']}" if c.end_of_section else ""
+        numbers = ", ".join(f"[{n}](#erratum-{n})" for n in c.errata)
+        text = f"“{' '.join(c.text)}”" if c.text else words["deleted"]
+        out += [f"> *{c.quote.section}*{where}: {text} <sub>{c.quote.ref} · {numbers}</sub>", ""]
+    return out
 
 
 def erratum_markdown(n: int, e: Erratum) -> list[str]:
@@ -630,7 +696,7 @@ def erratum_markdown(n: int, e: Erratum) -> list[str]:
             out += quote_markdown(q)
     if e.change is not None:
         if e.change.how == "delete":
-            out += [f"**{words['delete']}**", ""]
+            out += [f"**{change_label(e)}**", ""]
         else:
             out += [f"**{change_label(e)}**", ""]
             for line in e.change.text:

@@ -15,6 +15,7 @@ from rulecheck.docs.errata import (
     HELD_BACK_TITLE,
     Erratum,
     change_label,
+    corrected_text,
     held_back,
     held_line,
     published,
@@ -156,15 +157,17 @@ def errata_html(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) -> s
         _short(e.situation for e in errata),
     ]
     body.append(LEGEND)
-    heading = None
+    groups: dict[str, list[tuple[int, Erratum]]] = {}
     for n, e in enumerate(errata, 1):
-        group = book_title(e.game, e.lang) if e.ruled else "Not yet ruled"
-        if group != heading:
-            heading = group
-            body.append(f"<h2>{escape(group)}</h2>")
-            if e.lang != "en" and e.ruled:
-                body.append(f'<p lang="{e.lang}">{escape(LABELS[e.lang]["shortened"])}</p>')
-        body.append(_erratum_html(n, e))
+        groups.setdefault(book_title(e.game, e.lang) if e.ruled else "Not yet ruled", []).append((n, e))
+    for group, items in groups.items():
+        body.append(f"<h2>{escape(group)}</h2>")
+        lang = items[0][1].lang
+        if lang != "en" and items[0][1].ruled:
+            body.append(f'<p lang="{lang}">{escape(LABELS[lang]["shortened"])}</p>')
+        body += [_erratum_html(n, e) for n, e in items]
+        if items[0][1].ruled:
+            body.append(_corrected_html(items, lang))
     chart = [(f"{n}. {e.where[0].section if e.where else ''}: {e.problem}", e.frequency,
               frequency_words(e.hits, e.games, "en") or "")
              for n, e in enumerate(errata, 1) if e.ruled and e.games]
@@ -177,6 +180,23 @@ def errata_html(errata: Sequence[Erratum], rulesets: Mapping[str, Ruleset]) -> s
         body.append(f"<p>{escape(HELD_BACK_NOTE)}</p>")
         body.append("<ul>" + "".join(f"<li>{escape(held_line(e))}</li>" for e in held) + "</ul>")
     return page("Errata", "\n".join(b for b in body if b))
+
+
+def _corrected_html(items: Sequence[tuple[int, Erratum]], lang: str) -> str:
+    """The sentences several errata change, as they read with all of them applied."""
+    corrected = corrected_text(items)
+    if not corrected:
+        return ""
+    words = LABELS[lang]
+    parts = [f'<div lang="{lang}"><h3>{escape(words["corrected"])}</h3><p>{escape(words["corrected_note"])}</p>']
+    for c in corrected:
+        where = f" {words['end_of_section']}" if c.end_of_section else ""
+        numbers = ", ".join(f'<a href="#erratum-{n}">{n}</a>' for n in c.errata)
+        text = f"“{' '.join(c.text)}”" if c.text else words["deleted"]
+        parts.append(f'<blockquote><em>{escape(c.quote.section)}</em>{escape(where)}: {escape(text)} '
+                     f'<small class="ref">{escape(c.quote.ref)}</small> <small>· {numbers}</small></blockquote>')
+    parts.append("</div>")
+    return "\n".join(parts)
 
 
 def _erratum_html(n: int, e: Erratum) -> str:
@@ -197,7 +217,7 @@ def _erratum_html(n: int, e: Erratum) -> str:
             parts.append("<ul>" + "".join(f"<li>{escape(o)}</li>" for o in options) + "</ul>")
         parts.append("</div>")
     elif e.change.how == "delete":
-        parts.append(f'<div class="new"><strong>{escape(words["delete"])}</strong></div>')
+        parts.append(f'<div class="new"><strong>{escape(change_label(e))}</strong></div>')
     else:
         lines = "".join(f"<p>{escape(t)}</p>" for t in e.change.text)
         parts.append(f'<div class="new"><strong>{escape(change_label(e))}</strong>{lines}</div>')

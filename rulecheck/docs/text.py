@@ -19,6 +19,7 @@ __all__ = [
     "LABELS",
     "Quote",
     "book_title",
+    "clause_position",
     "consequence_rank",
     "edition_extras",
     "frequency_sentence",
@@ -54,6 +55,15 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "add_section": "Add at the end of this section:",
         "replace": "Replace this sentence with:",
         "delete": "Delete this sentence.",
+        "add_named": "Add after “{s}”:",
+        "add_section_named": "Add at the end of the section “{section}”:",
+        "replace_named": "Replace “{s}” with:",
+        "delete_named": "Delete “{s}”.",
+        "corrected": "The corrected text",
+        "corrected_note": ("Where several of the errata above change the same sentence, here it is as it reads with "
+                           "all of them applied (the numbers are the errata)."),
+        "end_of_section": "(at the end of the section)",
+        "deleted": "(deleted)",
         "add_to_edition": "Add to the English edition:",
         "example_change": "Replace the example with:",
         "example": "Example.",
@@ -81,6 +91,15 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "add_section": "Añádase al final de esta sección:",
         "replace": "Sustitúyase esta frase por:",
         "delete": "Suprímase esta frase.",
+        "add_named": "Añádase después de «{s}»:",
+        "add_section_named": "Añádase al final de la sección «{section}»:",
+        "replace_named": "Sustitúyase «{s}» por:",
+        "delete_named": "Suprímase «{s}».",
+        "corrected": "El texto corregido",
+        "corrected_note": ("Donde varias de las erratas anteriores cambian la misma frase, aquí está tal como queda "
+                           "con todas ellas (los números son las erratas)."),
+        "end_of_section": "(al final de la sección)",
+        "deleted": "(suprimida)",
         "add_to_edition": "Añádase a la edición inglesa:",
         "example_change": "Sustitúyase el ejemplo por:",
         "example": "Ejemplo.",
@@ -117,6 +136,17 @@ def _clauses() -> Mapping[str, Clause]:
     from rulecheck.docs.report import all_clauses
 
     return all_clauses()
+
+
+def clause_position(clause_id: str) -> int:
+    """Where a clause stands in the clause index (its book's text order); unknown ones last."""
+    order = _clause_order()
+    return order.get(clause_id, len(order))
+
+
+@cache
+def _clause_order() -> Mapping[str, int]:
+    return {cid: i for i, cid in enumerate(_clauses())}
 
 
 def section_name(clause_id: str, lang: str | None = None) -> str:

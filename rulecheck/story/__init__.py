@@ -15,6 +15,7 @@ errata and the FAQ (the situations drawn with a witness's cards).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,14 @@ def _mid_sentence(text: str) -> str:
     player's name left alone)."""
     first = text.split(" ", 1)[0]
     return text[0].lower() + text[1:] if first in _OPENING_WORDS else text
+
+
+_REASON = re.compile(r" \([^()]*\)$")
+
+
+def _gist(told: str) -> str:
+    """A told step without the reason given at its end in brackets: what happens, not why."""
+    return _REASON.sub("", told)
 
 
 @dataclass(frozen=True)
@@ -134,13 +143,16 @@ class Story:
         legal action as it would play (a ruling point it meets settled by its recommended option),
         each told once. With ``others`` (the states another answer to the same question leads to)
         and the same player to decide: only what differs, what is now possible that is not there,
-        and what is possible there but no longer here. At most ``limit`` of each, then "something
+        and what is possible there but no longer here (a step that plays the same for another reason,
+        "a Bad Chomp (it is their own card)" against "a Bad Chomp (nobody may chomp in an Ink Out)",
+        is the same step). At most ``limit`` of each, then "something
         else" (a count would be a number the witness does not have)."""
         mine = self._upcoming(state)
         if others and all(self.game.current_player(o) == self.game.current_player(state) for o in others):
             there = [t for o in others for t in self._upcoming(o)]
-            new = [t for t in mine if t not in there]
-            gone = list(dict.fromkeys(t for t in there if t not in mine))
+            mine_gist, there_gist = {_gist(t) for t in mine}, {_gist(t) for t in there}
+            new = [t for t in mine if _gist(t) not in there_gist]
+            gone = list(dict.fromkeys(t for t in there if _gist(t) not in mine_gist))
             if new or gone:
                 parts = [self._listed(self.say("now_possible", "Now possible:"), new, limit),
                          self._listed(self.say("no_longer", "No longer possible:"), gone, limit)]
@@ -150,6 +162,8 @@ class Story:
     def _upcoming(self, state: Hashable) -> list[str]:
         told: list[str] = []
         for a, after in upcoming_steps(self.game, state):
+            if not self.in_edition(a):
+                continue
             said = self.step(state, a, after, rulings=False)
             first = said[0].rstrip(".") if said else ""
             if first and first not in told:
@@ -164,6 +178,11 @@ class Story:
             shown.append(self.say("more", "something else"))
         joined = shown[0] if len(shown) == 1 else "; ".join(shown[:-1]) + f"; {self.say('or', 'or')} " + shown[-1]
         return f"{lead} {joined}" + ("" if joined.endswith(("!", "?")) else ".")
+
+    def in_edition(self, action: Action) -> bool:
+        """Whether the story's edition of the rulebook has ``action`` (a model that unites two
+        editions offers choices only one of them prints); what it lacks is not told as possible."""
+        return True
 
     def say(self, key: str, default: str) -> str:
         """A phrase in the story's language (``words``), ``default`` where it has none."""

@@ -80,6 +80,12 @@ VARIANT_NAMES = {
     "es": ("el juego normal", "Guerra submarina", "¡Chomp rápido!", "¡Doble Chomp!"),
 }
 
+EDITION_TWO_PLAYER_GAMES = {
+    "en": ("underwater-war",),
+    "es": ("underwater-war", "chomp-rapido", "doble-chomp"),
+}
+"""The 2-player games each edition prints (en.ending.3 and the sections after it)."""
+
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "player": "Player {n}",
@@ -247,6 +253,11 @@ class ChompStory(Story):
 
     def __init__(self, game: Game, lang: str = "en") -> None:
         super().__init__(game, lang if lang in WORDS else "en", WORDS.get(lang, WORDS["en"]))
+
+    def in_edition(self, action: Action) -> bool:
+        """The English edition's only 2-player game is Underwater War (en.ending.3); Chomp rápido
+        and Doble Chomp are the Spanish edition's, so an English story does not offer them."""
+        return not (action[:1] == ("switch",) and action[1] not in EDITION_TWO_PLAYER_GAMES[self.lang])
 
     # ------------------------------------------------------------------ words
     def w(self, key: str, **kw: object) -> str:
