@@ -35,7 +35,7 @@ from rulecheck.games.chonker_party.spec import SPEC
 GAME = "chonker-party"
 
 
-ADDED_LATER = ("cp.steal_stealer_draws", "cp.war_held_as_chonk", "cp.next_player_empty_handed")
+ADDED_LATER = ("cp.steal_stealer_draws", "cp.war_held_as_chonk", "cp.next_player_empty_handed", "cp.war_draw_when")
 """Chonker Party ruling points added after games of this script were pinned in the tests: their
 options are drawn from a generator of their own (seeded by the ruleset's name), so that the other
 options and the game's moves (drawn from ``rng``) stay as they were; a pinned game takes their

@@ -19,7 +19,9 @@ from rulecheck.core.game import Pending
 from rulecheck.core.provenance import Context
 from rulecheck.games import load_game
 from rulecheck.games.chonker_party.cards import (
+    ALL_BITS,
     CHONK,
+    FORCE,
     LEAF,
     NT,
     SALTY,
@@ -40,7 +42,7 @@ from rulecheck.games.chonker_party.scoring import (
     points,
     score_line,
 )
-from rulecheck.games.chonker_party.state import PH_CONTINUE, PH_DISCARD, PH_DRAW, PH_PLAY
+from rulecheck.games.chonker_party.state import AFTER_TURN, PH_CONTINUE, PH_DISCARD, PH_DRAW, PH_PLAY
 
 GAME = "chonker-party"
 FILLERS6 = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
@@ -405,3 +407,26 @@ def test_a_force_of_the_master_continuing_alone_acts_on_nobody(option: str, who:
     step = g.apply(s, actions[-1])
     assert "cp.continue_who_plays" in step.provenance.rulings
     assert g.current_player(step.state) == who and list(g.legal_actions(step.state)) == legal
+
+
+@pytest.mark.parametrize("option", ["at_once", "on_their_turn"])
+def test_a_card_owed_for_a_war_is_drawn_as_the_turn_begins_and_may_answer_a_force(option: str) -> None:
+    """cp.war.4 under ``cp.war_draw_when``: Player 3 owes the new card of a War he called out on
+    another player's turn. Player 2 plays a Force naming a Sweet; Player 3 holds none. Under
+    on_their_turn he draws the card he owes as his turn begins, a Sweet, and the Force then makes him
+    play it (cp.force.1); with nothing owed he plays what he likes (cp.force.4)."""
+    g = load_game(GAME, None, 3, {"choices": {"cp.war_draw_when": option}})
+    s = g.new_initial_state(deal={"hands": [FILLERS6] * 3, "discard": FILLERS6})
+    s = s._replace(hands=(hand_of(STICK), hand_of(FORCE, STICK), hand_of(LEAF, STICK)), draw=hand_of(SWEET, SWEET),
+                   table=hand_of(LEAF), trump=LEAF, last=0, master=0, turn=1, actor=1, phase=PH_PLAY,
+                   mask=ALL_BITS, war=True, owed=(2,) if option == "on_their_turn" else ())
+    named = g.apply(play(g, s, ("play", "force")), ("name_type", "sweet"))
+    s = named.state
+    if option == "at_once":
+        assert s.phase == PH_PLAY and s.actor == 2
+        assert sorted(g.legal_actions(s)) == [("play", "leaf"), ("play", "stick")]
+        return
+    assert (s.phase, s.queue, s.after, s.owed) == (PH_DRAW, (2,), AFTER_TURN, ())
+    assert "cp.war.4" in named.provenance.clauses
+    s = g.apply(s, ("draw", "sweet")).state
+    assert s.actor == 2 and g.legal_actions(s) == (("play", "sweet"),)

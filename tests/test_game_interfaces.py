@@ -133,8 +133,12 @@ def test_chonker_party_decks_and_their_errors() -> None:
 def test_chonker_party_state_json_errors_name_the_choices() -> None:
     g = load_game(CP, None, 3)
     data = g.state_to_json(g.new_initial_state(0))
-    with pytest.raises(InvalidStateError, match=r"unknown 'after' 'later' \(one of extra-play, window, next-round\)"):
+    with pytest.raises(InvalidStateError,
+                       match=r"unknown 'after' 'later' \(one of extra-play, window, next-round, turn\)"):
         g.state_from_json({**data, "after": "later"})
+    with pytest.raises(InvalidStateError, match=r"state field 'owed' must be a list of player indices 0..2"):
+        g.state_from_json({**data, "owed": [3]})
+    assert g.state_from_json({k: v for k, v in data.items() if k != "owed"}) == g.state_from_json(data)
 
 
 def test_chomp_chance_outcomes_are_checked() -> None:

@@ -25,7 +25,7 @@ from rulecheck.core.game import Pending
 from rulecheck.core.spec import determinacy, fresh_solver
 from rulecheck.docs.errata import build_errata
 from rulecheck.games import load_game
-from rulecheck.games.chonker_party import rounds
+from rulecheck.games.chonker_party import actions, rounds
 from rulecheck.games.chonker_party import spec as spec_module
 from rulecheck.games.chonker_party import spec_engine as bridge
 from rulecheck.games.chonker_party.cards import BRICK, CHOOSE, LEAF, STICK, WAR
@@ -395,13 +395,13 @@ def test_a_war_that_would_be_a_chonk_called_out_of_turn_reads_two_ways_and_each_
     assert seen == {"anytime": ("P2", "yes"), "own_turn_only": ("P2", "no")}
 
 
-def test_when_a_war_called_out_of_turn_draws_reads_two_ways_and_the_engine_draws_at_once() -> None:
+def test_when_a_war_called_out_of_turn_draws_reads_two_ways_and_the_ruling_settles_it() -> None:
     """Player 3 calls out a War before Player 2's turn (the draw deck holds cards, no War is on).
     "must draw a new card from the deck and play another card if/when it is their turn"
     (cp.war.4): read as "draw now, play when it is their turn", Player 3 draws next; read as "draw
     and play when it is their turn", the War is down and Player 2 plays. The readings of
-    ``cp.read.war_draw_when`` part (an ambiguity no ruling point answers); the engine draws at
-    once, the first reading."""
+    ``cp.read.war_draw_when`` part; ruling point cp.war_draw_when settles them, and under
+    ``recommended`` (at_once) the engine draws at once, the first reading."""
     game = load_game("chonker-party", None, 3, "recommended")
     state, _ = a_war_call_before(game, war_on=False)
     state = game.apply(state._replace(draw=hand_of(STICK, BRICK)), ("play", "leaf")).state
@@ -413,7 +413,8 @@ def test_when_a_war_called_out_of_turn_draws_reads_two_ways_and_the_engine_draws
     assert (now["next.who"], now["next.does"], now["draws"], now["war"]) == ("P3", "draw", "P3", "on")
     assert (later["next.who"], later["next.does"], later["draws"], later["war"]) == ("P2", "play", "-", "on")
     assert ruled == now
-    assert not any("cp.read.war_draw_when" in rp.publish.settles for rp in game.ruling_points.values())
+    settling = [rp.id for rp in game.ruling_points.values() if "cp.read.war_draw_when" in rp.publish.settles]
+    assert settling == ["cp.war_draw_when"]
 
 
 def test_a_war_the_master_holds_with_the_draw_deck_empty_reads_two_ways_and_each_option_is_the_engines() -> None:
@@ -482,12 +483,16 @@ def _silent_and_ambiguity(res: Any) -> tuple[Any, Any]:
 def test_a_silent_decision_between_readings_names_the_sentence_and_the_errata_ask_it_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Under ``raw`` a War is called out of turn; the default reading of cp.war.4 decides the step
-    (the caller draws at once) and ``cp.read.war_draw_when`` = on-their-turn decides it otherwise,
-    and the engine consults no ruling point: a silent decision. Its finding names the sentence and
-    the reading point and gives each reading's outcome; the errata print the question once, as the
-    ambiguity's erratum (the two meanings, 'can be read in two ways'), and from the silent decision
-    alone the same question. With cp.war.4 read one way only (the reading no longer varied), there is
-    no silent decision."""
+    (the caller draws at once) and ``cp.read.war_draw_when`` = on-their-turn decides it otherwise.
+    The engine asks ruling point cp.war_draw_when there: an ambiguity, and no silent decision. Were
+    it to draw at once without asking (as it did before that ruling point), the step would be a
+    silent decision. Its finding names the sentence and the reading point and gives each reading's
+    outcome; the errata print the question once, as the ambiguity's erratum (the two meanings, 'can
+    be read in two ways'), and from the silent decision alone the same question. With cp.war.4 read
+    one way only (the reading no longer varied), there is no silent decision."""
+    silent, ambiguity = _silent_and_ambiguity(explore(WAR_CALL.load(), config=WAR_CALL))
+    assert silent is None and ambiguity is not None
+    monkeypatch.setattr(actions, "draws_on_their_turn", lambda ctx: False)  # the engine decides, asking nothing
     res = explore(WAR_CALL.load(), config=WAR_CALL)
     silent, ambiguity = _silent_and_ambiguity(res)
     assert silent is not None and ambiguity is not None

@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from chonker_helpers import a_master_continuing_with_a_force
+from chonker_helpers import a_master_continuing_with_a_force, a_war_call_before
 
 from rulecheck.check.determinacy import _readings_to_try
 from rulecheck.core.rulings import load_ruleset
@@ -547,3 +547,50 @@ def test_a_master_whose_card_with_no_effect_ends_the_round_as_ruled_is_the_engin
     out = _recommended_is_the_engines(step)
     table = "win:P1" if option == "master" else "discard-deck"
     assert (out["table"], out["master"], out["next.who"], out["next.does"]) == (table, "P3", "P3", "play")
+
+
+OWED_PATHS = {
+    "at_once": (("play", "leaf"), ("call_war", 2), ("draw", "sweet"), ("play", "leaf"), ("play", "sweet")),
+    "on_their_turn": (("play", "leaf"), ("call_war", 2), ("play", "leaf"), ("draw", "sweet"), ("play", "sweet")),
+}
+"""P1 leads a Leaf; P3 calls out a War before P2's turn; P2 plays; P3 plays the Sweet he drew: at once
+after the call, or as his turn begins (cp.war_draw_when)."""
+
+
+def _owed_game(option: str) -> tuple[Any, Any]:
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
+                                        "choices": {"cp.war_draw_when": option}})
+    game = load_game("chonker-party", None, 3, rs)
+    state, _ = a_war_call_before(game, False)
+    return game, state._replace(draw=_vec(NK, sweet=2))
+
+
+@pytest.mark.parametrize("option", ["at_once", "on_their_turn"])
+def test_a_war_called_out_of_turn_draws_as_ruled_and_every_step_is_the_texts(option: str) -> None:
+    """cp.war.4, "must draw a new card from the deck and play another card if/when it is their turn",
+    under ruling cp.war_draw_when: at every step of the path the clauses with the option decide the
+    step, as the engine does; under on_their_turn the card is owed (the situation's ``owed``) and
+    drawn as P3's turn begins, and the turn resumes after it."""
+    game, state = _owed_game(option)
+    for action in OWED_PATHS[option]:
+        sit = bridge.situation_in(game, state, action)[0]
+        out = _recommended_is_the_engines((game, state, action, sit))
+        if action == ("call_war", 2):
+            assert (out["next.who"], out["next.does"]) == (("P3", "draw") if option == "at_once" else ("P2", "play"))
+        if option == "on_their_turn" and action == ("play", "leaf") and sit.owed:
+            # P2's card passes the turn to P3, who owes a card: he draws it first
+            assert sit.owed == (2,) and (out["next.who"], out["next.does"], out["next.then"]) == (
+                "P3", "draw", "their-turn")
+        state = game.apply(state, action).state
+    assert not state.owed and state.hands[2][KIND_OF_NAME["sweet"]] == 0  # the Sweet he drew is played
+
+
+def test_when_a_war_called_out_of_turn_draws_is_open_in_the_text_and_the_engine_asks() -> None:
+    """Under ``raw`` the engine asks cp.war_draw_when at the call, and the text allows both answers
+    (cp.read.war_draw_when): a gap the ruling settles, not a silent decision."""
+    game, state = _owed_game("at_once")
+    state = game.apply(state, OWED_PATHS["at_once"][0]).state
+    action = ("call_war", 2)
+    step = (game, state, action, bridge.situation_in(game, state, action)[0])
+    assert _asked(step, "cp.war_draw_when") == {"at_once", "on_their_turn"}
+    assert _on_its_question(step, "cp.war_draw_when") == "open"

@@ -649,7 +649,15 @@ anytime` (`own_turn_only`: no window). The same holds for the window that reopen
   `last`, ends the War under `cp.war_chonk_ends_war = ends_war`; under `cp.war_chonk_effect =
   chonk_and_draw` he then draws and plays, else his turn ends. Otherwise a War is now in effect and he
   draws a card from the draw deck and plays again. A War called out of turn does the same for the
-  caller, who then goes back to waiting: the decision it was called before comes next.
+  caller, who then goes back to waiting: the decision it was called before comes next. Under
+  `cp.war_draw_when = on_their_turn` a caller out of turn (also one whose War is a Chonk, under
+  `chonk_and_draw`) does not draw then: `owed` gets his index (once per card owed, sorted) and the
+  decision it was called before comes next. When a turn of play of his begins (a round's first turn
+  too; not the Master's `continue` decision) and he holds a card, his entries leave `owed` and he first
+  draws them (`draw`, `after` = `turn`, `aux` the type a Force named for the turn or -1; from the
+  discard deck once the draw deck is empty; none if both are), and then his turn goes on as it would
+  have: after a Force, the type named is worked out with the cards he drew. With no card then, his turn
+  goes as for any empty hand and he still owes them.
 
 A player who "plays again" with an empty hand: `cp.empty_hand_turn` (`pass`: his turn ends). While
 the Master continues the round (below), under `cp.continue_after_action = trump_chonk_or_end`, he does

@@ -73,6 +73,7 @@ from rulecheck.games.chonker_party.cards import (
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
     AFTER_ROUND,
+    AFTER_TURN,
     AFTER_WINDOW,
     PH_CHOOSE,
     PH_CONTINUE,
@@ -136,6 +137,7 @@ def _scalar_fields(n: int) -> list[tuple[str, int]]:
     names += [(f"draw{k}", W) for k in range(NK)] + [(f"disc{k}", W) for k in range(NK)]
     names += [(f"tab{k}", W) for k in range(NT)]
     names += [(f"pile{p}_{k}", W) for p in range(n) for k in range(NT)]
+    names += [(f"ow{p}", W) for p in range(n)]
     return names
 
 
@@ -338,6 +340,16 @@ class _Spec:
                 out[name] = z3.If(z3.And(p == pp, k == kk), s[name] + delta, s[name])
         return out
 
+    def owes(self, s: Sym, p: Expr) -> Expr:
+        """How many War cards' new cards ``p`` owes (``owed``)."""
+        return self.pick(p, [s[f"ow{q}"] for q in range(self.n)])
+
+    def set_owed(self, s: Sym, p: Expr, value: Expr) -> Sym:
+        out = dict(s)
+        for q in range(self.n):
+            out[f"ow{q}"] = z3.If(p == q, value, s[f"ow{q}"])
+        return out
+
     def add_vec(self, s: Sym, prefix: str, size: int, k: Expr, delta: int) -> Sym:
         out = dict(s)
         for kk in range(size):
@@ -472,7 +484,26 @@ class _Spec:
         """cp.round.1, cp.after-round.4: the Master starts, unless everyone is empty-handed."""
         over = self.all_empty(s)
         return _merge(over, self.call(s, GAME_OVER),
-                      self.begin_now(c, s, s["master"], ALL_BITS, False, PH_PLAY, z3.And(pc, z3.Not(over))))
+                      self.take_turn(c, s, s["master"], _bv(NO_EFFECT & 0xFF), z3.And(pc, z3.Not(over))))
+
+    def take_turn(self, c: _Ctx, s: Sym, p: Expr, effect: Expr, pc: z3.BoolRef) -> Sym:
+        """``take_turn``: ``p``'s turn of play; the War cards' new cards they owe (cp.war_draw_when =
+        on_their_turn) drawn first, if they hold a card and a deck does."""
+        owed = self.owes(s, p)
+        owes = z3.And(owed != 0, self.any_hand(s, p))
+        cleared = self.set_owed(s, p, _bv(0))
+        src = self.draw_source(cleared)
+        draws = z3.And(owes, src != 0xFF)
+        r_draw = self.start_draws(dict(cleared, actor=p, turn=p), p, src, AFTER_TURN, effect, count=owed)
+        r_turn = self.turn_of(c, _merge(owes, cleared, s), p, effect, z3.And(pc, z3.Not(draws)))
+        return _merge(draws, r_draw, r_turn)
+
+    def turn_of(self, c: _Ctx, s: Sym, p: Expr, effect: Expr, pc: z3.BoolRef) -> Sym:
+        """``turn_of``: ``p`` plays any card, or under a Force the cards that answer it."""
+        forced = z3.ULT(effect, NK)
+        required = self.forced_mask(c, s, p, effect, z3.And(pc, forced))
+        return self.begin_now(c, s, p, z3.If(z3.And(forced, required != 0), required, _bv(ALL_BITS, M16)),
+                              False, PH_PLAY, pc)
 
     def settle(self, s: Sym, **fields: Any) -> Sym:
         """An engine state: the action is over (ctl DONE) with these fields."""
@@ -489,10 +520,13 @@ class _Spec:
             out[f"q{j}"] = _bv(0)
         return out
 
-    def start_draws(self, s: Sym, drawer: Expr, src: Expr, after: int | Expr, aux: Expr) -> Sym:
+    def start_draws(self, s: Sym, drawer: Expr, src: Expr, after: int | Expr, aux: Expr, count: Expr = None) -> Sym:
+        """``drawer`` draws one card (``count`` cards: a War's owed, at most one per War card)."""
         out = self.clear_queue(s)
-        out["qlen"] = _bv(1)
+        out["qlen"] = _bv(1) if count is None else count
         out["q0"] = drawer
+        if count is not None:
+            out["q1"] = z3.If(z3.UGT(count, 1), drawer, _bv(0))
         return self.settle(out, phase=PH_DRAW, src=src, after=after, aux=aux, window=False)
 
     # ---------------------------------------------------------------- micro-steps (rounds.py)
@@ -506,8 +540,10 @@ class _Spec:
         table_empty = z3.And([s[f"tab{k}"] == 0 for k in range(NT)])
         lead_moves = z3.And(table_empty, p == s["master"])
         nx = self.nxt(p)
+        r_lead = self.take_turn(c, dict(s, master=nx), nx, _bv(NO_EFFECT & 0xFF),
+                                z3.And(pc, stuck, z3.Not(passes), lead_moves))
         r_empty = _merge(passes, self.end_turn(dict(s, turn=p), p),
-                         _merge(lead_moves, self.begin(dict(s, master=nx), nx), self.call(s, ROUND_END)))
+                         _merge(lead_moves, r_lead, self.call(s, ROUND_END)))
         r_go = self.decision(c, s, p, mask, can_end, phase, z3.And(pc, z3.Not(stuck)))
         return _merge(stuck, r_empty, r_go)
 
@@ -560,11 +596,7 @@ class _Spec:
         pc_on = z3.And(pc_on, z3.Not(over))
         r_skip = _merge(victim_has, self.start_discard(c, s2, nx, 0, z3.And(pc_on, skip, victim_has)),
                         self.end_turn(s2, nx))
-        forced = z3.ULT(effect, NK)
-        pc_next = z3.And(pc_on, z3.Not(skip))
-        required = self.forced_mask(c, s2, nx, effect, z3.And(pc_next, forced))
-        r_next = self.begin_now(c, s2, nx, z3.If(z3.And(forced, required != 0), required, _bv(ALL_BITS, M16)),
-                                False, PH_PLAY, pc_next)
+        r_next = self.take_turn(c, s2, nx, effect, z3.And(pc_on, z3.Not(skip)))
         return _merge(to_circle, circle, _merge(over, self.end_turn(s2, nx, effect), _merge(skip, r_skip, r_next)))
 
     def war_may_be_called(self, c: _Ctx, s: Sym, p: Expr, pc: z3.BoolRef) -> z3.BoolRef:
@@ -900,7 +932,7 @@ class _Spec:
         after = s["after"]
         # an action card's next draw (a Steal's two): the discard deck once the deck drawn from is
         # empty (cp.empty-draw.1), nobody more once both are (cp.empty-draw.2)
-        dry = z3.And(out["qlen"] != 0, after == AFTER_EXTRA,
+        dry = z3.And(out["qlen"] != 0, z3.Or(after == AFTER_EXTRA, after == AFTER_TURN),
                      z3.If(from_draw, z3.Not(self.any_vec(out, "draw")), z3.Not(self.any_vec(out, "disc"))))
         to_disc = z3.And(dry, from_draw, self.any_vec(out, "disc"))
         out["src"] = z3.If(to_disc, _bv(1), s["src"])
@@ -910,8 +942,10 @@ class _Spec:
         r_extra = self.extra_play(c, out, z3.And(pc_a, after == AFTER_EXTRA), only=s["aux"])
         r_window = self.settle(out, phase=s["aux"], aux=_bv(0xFF), window=self.war_may_be_called(
             c, out, out["actor"], z3.And(pc_a, after == AFTER_WINDOW)))
-        r_round = self.start_round(c, out, z3.And(pc_a, after != AFTER_EXTRA, after != AFTER_WINDOW))
-        r_after = _merge(after == AFTER_EXTRA, r_extra, _merge(after == AFTER_WINDOW, r_window, r_round))
+        r_turn = self.turn_of(c, out, out["turn"], s["aux"], z3.And(pc_a, after == AFTER_TURN))
+        r_round = self.start_round(c, out, z3.And(pc_a, after == AFTER_ROUND))
+        r_after = _merge(after == AFTER_EXTRA, r_extra, _merge(after == AFTER_WINDOW, r_window,
+                                                                 _merge(after == AFTER_TURN, r_turn, r_round)))
         return _merge(more, self.settle(out), r_after)
 
     def no_war(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
@@ -937,14 +971,28 @@ class _Spec:
         after = AFTER_EXTRA if in_turn else AFTER_WINDOW
         aux = _bv(0xFF) if in_turn else s["phase"]
         r_draw = self.start_draws(a, p, src, after, aux)
-        drawn = z3.And(draws, src != 0xFF)
+        later = z3.BoolVal(False) if in_turn else z3.And(draws, self.is_opt(
+            c, "cp.war_draw_when", "on_their_turn", z3.And(pc_c, draws)))
+        drawn = z3.And(draws, src != 0xFF, z3.Not(later))
         r_no = self.end_turn(a, p) if in_turn else self.settle(
-            a, window=self.war_may_be_called(c, a, a["actor"], z3.And(pc_c, z3.Not(drawn))))
+            a, window=self.war_may_be_called(c, a, a["actor"], z3.And(pc_c, z3.Not(drawn), z3.Not(later))))
         r_chonk = _merge(drawn, r_draw, r_no)
+        if not in_turn:
+            r_chonk = _merge(later, self.owe(c, a, p, z3.And(pc_c, later)), r_chonk)
         b = self.add_vec(self.add_hand(s, p, _bv(WAR), -1), "tab", NT, _bv(WAR), 1)
         b["war"] = z3.BoolVal(True)
         r_war = self.start_draws(b, p, _bv(0), after, aux)
+        if not in_turn:
+            pc_w = z3.And(pc, z3.Not(as_chonk))
+            waits = self.is_opt(c, "cp.war_draw_when", "on_their_turn", pc_w)
+            r_war = _merge(waits, self.owe(c, b, p, z3.And(pc_w, waits)), r_war)
         return _merge(as_chonk, r_chonk, r_war)
+
+    def owe(self, c: _Ctx, s: Sym, p: Expr, pc: z3.BoolRef) -> Sym:
+        """``owe_a_draw``: ``p`` draws the War's new card when their turn comes; play goes back to
+        the decision the call came before."""
+        out = self.set_owed(s, p, self.owes(s, p) + 1)
+        return self.settle(out, window=self.war_may_be_called(c, out, out["actor"], pc))
 
     def play(self, c: _Ctx, s: Sym, i: State, t: State, pc: z3.BoolRef, extra: list) -> Sym:
         return self.play_card(c, s, s["actor"], i["k"], pc)
@@ -1215,6 +1263,8 @@ def abstract(state: Hashable, n: int) -> dict[str, int | bool]:
         out[f"disc{k}"] = s.discard[k]
     for k in range(NT):
         out[f"tab{k}"] = s.table[k]
+    for p in range(n):
+        out[f"ow{p}"] = s.owed.count(p)
     return out
 
 

@@ -37,6 +37,7 @@ from rulecheck.games.chonker_party.rounds import (
 )
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
+    AFTER_TURN,
     AFTER_WINDOW,
     PH_CHOOSE,
     PH_CONTINUE,
@@ -175,6 +176,9 @@ def war(g: ChonkerParty, s: State, ctx: Context, p: int, in_turn: bool) -> State
         if s.war and ctx.rule("cp.war_chonk_ends_war") == "ends_war":
             s = s._replace(war=False)
         if ctx.rule("cp.war_chonk_effect") == "chonk_and_draw":
+            if not in_turn and draws_on_their_turn(ctx):
+                ctx.cite("cp.war.4")
+                return owe_a_draw(s, ctx, p)
             src = draw_source(s, ctx)
             if src >= 0:
                 ctx.cite("cp.war.4")
@@ -185,8 +189,24 @@ def war(g: ChonkerParty, s: State, ctx: Context, p: int, in_turn: bool) -> State
         return s._replace(window=war_may_be_called(s, ctx, s.actor))
     ctx.cite("cp.war.2", "cp.war.4")
     s = _on_table(s, p, WAR)._replace(war=True)
+    if not in_turn and draws_on_their_turn(ctx):
+        return owe_a_draw(s, ctx, p)
     return start_draws(s, (p,), 0, AFTER_EXTRA if in_turn else AFTER_WINDOW,
                        -1 if in_turn else s.phase)
+
+
+def draws_on_their_turn(ctx: Context) -> bool:
+    """A War called out on another player's turn: "must draw a new card from the deck and play
+    another card if/when it is their turn" (cp.war.4). Whether its player draws at once, or when
+    their turn comes: ruling ``cp.war_draw_when``."""
+    return ctx.rule("cp.war_draw_when") == "on_their_turn"
+
+
+def owe_a_draw(s: State, ctx: Context, p: int) -> State:
+    """``p`` draws the War's new card when their turn comes (:func:`~.rounds.take_turn`); play goes
+    back to the decision the call came before."""
+    s = s._replace(owed=tuple(sorted((*s.owed, p))))
+    return s._replace(window=war_may_be_called(s, ctx, s.actor))
 
 
 
@@ -265,10 +285,11 @@ def _victim_draws(g: ChonkerParty, s: State, ctx: Context, victim: int) -> State
 
 def next_drawer_source(s: State, ctx: Context) -> State | None:
     """After a draw with players still to draw for an action card (a Steal's two draws, ruling
-    ``cp.steal_stealer_draws``): the deck it drew from is empty, so the next one draws from the
-    discard deck (cp.empty-draw.1); with both empty, nobody more draws (cp.empty-draw.2) and None
-    is returned. The state as it is otherwise."""
-    if s.after != AFTER_EXTRA or any(s.draw if s.src == 0 else s.discard):
+    ``cp.steal_stealer_draws``; the cards of two Wars one player owes, ruling ``cp.war_draw_when``):
+    the deck it drew from is empty, so the next one draws from the discard deck (cp.empty-draw.1);
+    with both empty, nobody more draws (cp.empty-draw.2) and None is returned. The state as it is
+    otherwise."""
+    if s.after not in (AFTER_EXTRA, AFTER_TURN) or any(s.draw if s.src == 0 else s.discard):
         return s
     if s.src == 0 and any(s.discard):
         ctx.cite("cp.empty-draw.1")

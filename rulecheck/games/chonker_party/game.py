@@ -57,6 +57,7 @@ from rulecheck.games.chonker_party.scoring import score_line
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
     AFTER_ROUND,
+    AFTER_TURN,
     AFTER_WINDOW,
     AFTERS,
     OUTCOMES,
@@ -535,6 +536,7 @@ class ChonkerParty(Game):
             "draw_deck": sum(s.draw),
             "discard_deck": sum(s.discard),
             "win_piles": piles,
+            "war_draws_owed": list(s.owed),
         }
         if s.seen and s.seen[0] == player:
             obs["seen"] = {"type": NAMES[s.seen[1]],
@@ -608,7 +610,7 @@ class ChonkerParty(Game):
         s = _normalise(s)
         kind_mask = s.phase in (PH_PLAY, PH_CONTINUE, PH_CHOOSE, PH_NAME, PH_SHOW, PH_DISCARD) or (
             s.phase == PH_DRAW and s.after == AFTER_WINDOW)
-        kind_aux = s.phase == PH_SHOW or (s.phase == PH_DRAW and s.after == AFTER_EXTRA)
+        kind_aux = s.phase == PH_SHOW or (s.phase == PH_DRAW and s.after in (AFTER_EXTRA, AFTER_TURN))
         perm = list(range(NT))
         for group in self.symmetry_groups:
             def sig(k: int) -> tuple[Any, ...]:
@@ -670,6 +672,7 @@ class ChonkerParty(Game):
             "queue": list(s.queue), "src": s.src, "after": AFTERS[s.after], "aux": s.aux,
             "pend": list(s.pend),
             "seen": public.seen_to_json(s.seen),
+            "owed": list(s.owed),
         }
 
     def _state_from_json(self, data: Mapping[str, Any]) -> State:
@@ -774,6 +777,7 @@ def _parse_state(g: ChonkerParty, data: Mapping[str, Any]) -> State:
         can_end=_bool(data, "can_end"), window=_bool(data, "window"), cont=_bool(data, "cont"),
         queue=_players(data, "queue", n), src=_int(data, "src", 0, 1), after=AFTERS.index(after_name),
         aux=_int(data, "aux", -2, NK), pend=_players(data, "pend", n), seen=seen,
+        owed=tuple(sorted(_players(data, "owed", n))) if "owed" in data else (),
     )
     if s.phase == PH_DRAW and not s.queue:
         raise InvalidStateError("a draw state needs a non-empty 'queue' of players to draw")

@@ -31,6 +31,7 @@ from rulecheck.games.chonker_party.cards import CHOOSE, NAMES, NK, WAR
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
     AFTER_ROUND,
+    AFTER_TURN,
     AFTER_WINDOW,
     AFTERS,
     OUTCOMES,
@@ -140,17 +141,22 @@ STATE_FIELDS: tuple[Field, ...] = (
     Field("src", {"enum": [0, 1]}, "in draw and choose, 0: from the draw deck, 1: from the discard deck (the draw "
           "deck is empty, cp.empty-draw.1); elsewhere left over"),
     Field("after", {"enum": list(AFTERS)}, "in draw, what follows the draws: extra-play (the drawer plays another "
-          "card), window (back to the decision a War was called out before; aux is its phase code), next-round; "
+          "card), window (back to the decision a War was called out before; aux is its phase code), next-round, "
+          "turn (the drawer's turn of play follows: the new card of a War they called out, cp.war_draw_when); "
           "elsewhere left over"),
     Field("aux", {"type": "integer", "minimum": -1, "maximum": NK}, "engine bookkeeping whose meaning depends on "
           "the phase: name-type 0 See a Card, 1 Force; show: the type named (card code); stolen: the player stolen "
           "from; discard and discard-random: what follows (0 the turn passes, 1 the Munchies Master must "
-          "continue, 2 the round ends); draw after window: the phase to go back to (2 play, 3 continue); over: "
+          "continue, 2 the round ends); draw after window: the phase to go back to (2 play, 3 continue); draw "
+          "after turn: the type a Force named for that turn (card code), -1 none; over: "
           "the outcome (0 most-points, 1 chonk-tiebreak, 2 cards-tiebreak, 3 four-spoiled, 4 still-tied); "
           "otherwise -1"),
     Field("pend", _PLAYERS, "in show, the players still to show the asker a card, in order; empty elsewhere"),
     Field("seen", {"$ref": "#/$defs/seen"}, "the last See a Card of this round, known only to its asker: "
           "{asker, type, shown}, or null"),
+    Field("owed", _PLAYERS, "the players who called out a War on another player's turn and draw its new card "
+          "when their turn of play comes (cp.war.4, ruling cp.war_draw_when = on_their_turn), one entry per card, "
+          "sorted; read as empty if left out"),
 )
 """Each field of a Chonker Party state as the reference engine writes it (``state`` in responses)."""
 
@@ -178,17 +184,19 @@ VIEW_FIELDS: tuple[Field, ...] = (
     Field("drawing", _PLAYERS, "in draw, the players still to draw one card each, in order; else empty"),
     Field("draw_from", {"enum": ["draw-deck", "discard-deck", None]}, "in draw and choose, the deck drawn from; "
           "else null"),
-    Field("then", {"enum": ["play-another-card", "back-to-play", "back-to-continue", "next-round", *_THEN_DISCARD,
-                            None]},
+    Field("then", {"enum": ["play-another-card", "back-to-play", "back-to-continue", "next-round", "their-turn",
+                            *_THEN_DISCARD, None]},
           "in draw: play-another-card, back-to-play or back-to-continue (a War was called out before that "
-          "decision), next-round; in discard and discard-random: turn-passes, master-continues, round-ends; else "
-          "null"),
+          "decision), next-round, their-turn (the drawer owed a War's new card; their turn follows); in discard "
+          "and discard-random: turn-passes, master-continues, round-ends; else null"),
     Field("naming_for", {"enum": ["see", "force", None]}, "in name-type, see (See a Card) or force (Force); else "
           "null"),
     Field("named", {"oneOf": [_CARD, {"type": "null"}]}, "in show, the card type the asker named; else null"),
     Field("victim", _PLAYER_OR_NONE, "in stolen, the player stolen from; else null"),
     Field("to_show", _PLAYERS, "in show, the players still to show the asker a card, in order; else empty"),
     Field("seen", {"$ref": "#/$defs/seen"}, "the last See a Card of this round (as in the state), or null"),
+    Field("war_draws_owed", _PLAYERS, "the players who owe a War's new card, drawn when their turn comes (as "
+          "'owed' in the state)"),
     Field("outcome", {"enum": [*OUTCOMES, None]}, "at the end, how the game ended (see the outcomes); else null"),
     Field("winners", _PLAYERS, "at the end, the winners (several on a shared win, none if nobody wins); else "
           "empty"),
@@ -215,6 +223,8 @@ OBSERVATION_FIELDS: tuple[Field, ...] = (
           **_PER_PLAYER},
           "each player's win pile: its cards where the observer may look at it (his own; everyone's under "
           "cp.win_pile_visibility = everyone), else {\"cards\": how many}"),
+    Field("war_draws_owed", _PLAYERS, "the players who owe a War's new card, drawn when their turn comes (a "
+          "call everyone saw)"),
     Field("seen", {"type": "object", "properties": {"type": _CARD, "shown": SEEN_FIELDS[2].schema},
                    "required": ["type", "shown"], "additionalProperties": False},
           "only for the asker of the round's last See a Card: what he saw, {type, shown} (as in the state)"),
@@ -383,6 +393,7 @@ def view(game: Any, state: Hashable) -> dict[str, Any]:
         "victim": s.aux if ph == PH_STOLEN else None,
         "to_show": list(s.pend),
         "seen": seen_to_json(s.seen),
+        "war_draws_owed": list(s.owed),
         "outcome": OUTCOMES[s.aux] if over else None,
         "winners": [p for p in range(game.n) if s.mask >> p & 1] if over else [],
     }
@@ -394,6 +405,8 @@ def _then(s: State) -> str | None:
             return "play-another-card"
         if s.after == AFTER_WINDOW:
             return "back-to-play" if s.aux == PH_PLAY else "back-to-continue"
+        if s.after == AFTER_TURN:
+            return "their-turn"
         return "next-round"
     if s.phase in (PH_DISCARD, PH_DISCARD_RANDOM):
         return _THEN_DISCARD[s.aux]
@@ -443,6 +456,11 @@ def _check_bookkeeping(s: State, n: int) -> None:
               PH_DISCARD_RANDOM: (0, 2), PH_OVER: (0, len(OUTCOMES) - 1)}
     if ph == PH_DRAW and s.after == AFTER_WINDOW:
         limits[PH_DRAW] = (PH_PLAY, PH_CONTINUE)
+    if ph == PH_DRAW and s.after == AFTER_TURN:
+        limits[PH_DRAW] = (-1, NK - 1)
+        if set(s.queue) != {s.turn}:
+            raise InvalidStateError("state field 'queue': a War's owed cards are drawn by the player whose turn "
+                                    "comes ('turn'), and only by them")
     lo, hi = limits.get(ph, (-1, -1))
     if not lo <= s.aux <= hi:
         raise InvalidStateError(f"state field 'aux' must be {lo}..{hi} in phase {PHASES[ph]!r}, got {s.aux}")
@@ -467,9 +485,10 @@ def _check_cards(s: State) -> None:
         raise InvalidStateError(f"state field 'trump': {NAMES[s.trump]} is an action card, never trump")
     if s.phase == PH_CHOOSE and not any(s.draw if s.src == 0 else s.discard):
         raise InvalidStateError("state field 'src': Choose picks from a deck that is empty")
-    if s.phase == PH_DRAW and s.after == AFTER_EXTRA and not any(s.draw if s.src == 0 else s.discard):
+    deck = sum(s.draw if s.src == 0 else s.discard)
+    if s.phase == PH_DRAW and s.after in (AFTER_EXTRA, AFTER_TURN) and not deck:
         raise InvalidStateError("state field 'src': the next player to draw draws from a deck that is empty")
-    if s.phase == PH_DRAW and s.after != AFTER_EXTRA and sum(s.draw if s.src == 0 else s.discard) < len(s.queue):
+    if s.phase == PH_DRAW and s.after in (AFTER_WINDOW, AFTER_ROUND) and deck < len(s.queue):
         raise InvalidStateError("state field 'queue': more players to draw than cards in the deck they draw from")
     if s.phase in (PH_STOLEN,) and not any(s.hands[s.aux]):
         raise InvalidStateError("state field 'aux': the player stolen from holds no card")

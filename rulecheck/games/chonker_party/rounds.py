@@ -25,6 +25,7 @@ from rulecheck.games.chonker_party.scoring import final_result
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
     AFTER_ROUND,
+    AFTER_TURN,
     AFTER_WINDOW,
     PH_CONTINUE,
     PH_DISCARD,
@@ -55,7 +56,7 @@ def begin_turn(g: ChonkerParty, s: State, ctx: Context, p: int, mask: int = ALL_
             if not any(s.table) and p == s.master:
                 # nothing played yet: the next player clockwise leads instead
                 nxt = (p + 1) % g.n
-                return begin_turn(g, s._replace(master=nxt), ctx, nxt)
+                return take_turn(g, s._replace(master=nxt), ctx, nxt)
             return round_end(g, s, ctx)
         mask, can_end = 0, True
     elif phase == PH_CONTINUE and not can_end and not (bits_of(hand) & mask):
@@ -98,13 +99,36 @@ def end_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> St
         if not any(s.hands[nxt]):
             return end_turn(g, s, ctx, nxt, NO_EFFECT)
         return start_discard(s, ctx, nxt, 0)
+    return take_turn(g, s, ctx, nxt, effect)
+
+
+def take_turn(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int = NO_EFFECT) -> State:
+    """``p``'s turn of play begins (``effect``: the card before acting on them, none or a Force's
+    type). A War's new card they owe comes first (cp.war.4 "if/when it is their turn", ruling
+    ``cp.war_draw_when`` = on_their_turn: every card owed, from the discard deck once the draw deck
+    is empty, cp.empty-draw.1, none once both are, cp.empty-draw.2), if they hold a card: a player
+    with none passes or ends the round as without it (cp.empty_hand_turn) and owes it still. The
+    Master's decision whether to continue the round is not a turn of play."""
+    owed = s.owed.count(p)
+    if owed and any(s.hands[p]):
+        ctx.cite("cp.war.4")
+        s = s._replace(owed=tuple(q for q in s.owed if q != p))
+        src = draw_source(s, ctx)
+        if src >= 0:
+            return start_draws(s._replace(actor=p, turn=p), (p,) * owed, src, AFTER_TURN, effect)
+    return turn_of(g, s, ctx, p, effect)
+
+
+def turn_of(g: ChonkerParty, s: State, ctx: Context, p: int, effect: int) -> State:
+    """``p`` plays: any card, or under a Force the cards that answer it (cp.force.1; any card if
+    none does, cp.force.4)."""
     if effect >= 0:
         ctx.cite("cp.force.1")
-        mask = forced_mask(s, ctx, nxt, effect)
+        mask = forced_mask(s, ctx, p, effect)
         if mask:
-            return begin_turn(g, s, ctx, nxt, mask)
+            return begin_turn(g, s, ctx, p, mask)
         ctx.cite("cp.force.4")
-    return begin_turn(g, s, ctx, nxt)
+    return begin_turn(g, s, ctx, p)
 
 
 def passes_over_the_empty_handed(ctx: Context, effect: int) -> bool:
@@ -250,6 +274,8 @@ def after_draws(g: ChonkerParty, s: State, ctx: Context) -> State:
         return extra_play(g, s, ctx, s.aux)
     if s.after == AFTER_WINDOW:
         return s._replace(phase=s.aux, window=war_may_be_called(s, ctx, s.actor), queue=(), aux=-1)
+    if s.after == AFTER_TURN:
+        return turn_of(g, s._replace(queue=()), ctx, s.turn, s.aux)
     return start_round(g, s, ctx)
 
 
@@ -258,7 +284,7 @@ def start_round(g: ChonkerParty, s: State, ctx: Context) -> State:
     ctx.cite("cp.round.1")
     if not any(any(h) for h in s.hands):
         return game_over(g, s, ctx)
-    return begin_turn(g, s, ctx, s.master)
+    return take_turn(g, s, ctx, s.master)
 
 
 def munchies_master(s: State, winner: int) -> int:
@@ -369,5 +395,7 @@ __all__ = [
     "start_discard",
     "start_draws",
     "start_round",
+    "take_turn",
+    "turn_of",
     "war_may_be_called",
 ]

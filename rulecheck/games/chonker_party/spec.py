@@ -73,7 +73,7 @@ K = {k: i for i, k in enumerate(TABLE_KINDS)}
 DOES = ("play", "continue", "choose", "steal-from", "stolen", "name-see", "name-force", "show",
         "discard", "discarded", "draw", "pick-master", "over")
 DECISIONS_FROM_HAND = ("play", "continue", "show", "discard")
-THEN = ("none", "extra-play", "back", "next-round", "turn-passes", "master-continues", "round-ends")
+THEN = ("none", "extra-play", "back", "next-round", "their-turn", "turn-passes", "master-continues", "round-ends")
 RESULTS = ("none", "most-points", "chonk-tiebreak", "cards-tiebreak", "four-spoiled", "still-tied")
 NOYES = ("no", "yes")
 
@@ -111,7 +111,10 @@ class PartySituation:
     draw or Choose takes from; ``named`` and ``showers`` the type named in a See a Card and the
     players still to show it; ``victim`` whose hand a card is stolen from; ``waiting`` the decision
     that a War call comes before: (player, ``play``/``continue``, its options). ``action`` is the
-    step's input, as the engine names it (``("play", "leaf")``, ``("end_round",)``, ...).
+    step's input, as the engine names it (``("play", "leaf")``, ``("end_round",)``, ...). ``owed``:
+    the players who called out a War and draw its new card when their turn comes (one entry per
+    card; under ruling ``cp.war_draw_when`` = on_their_turn), and, at a draw with ``then``
+    ``their-turn`` (such a card drawn), ``named`` is the type a Force named for that turn.
     """
 
     players: int
@@ -138,6 +141,7 @@ class PartySituation:
     victim: int | None
     waiting: tuple[int, str, tuple[str, ...]] | None
     action: tuple[Any, ...]
+    owed: tuple[int, ...] = ()
 
     def label(self) -> str:
         """The kind of situation, for grouping findings: the step and its input's verb."""
@@ -162,6 +166,8 @@ class PartySituation:
             parts.append(f"to draw: {queue_label(self.queue)} (then {self.then})")
         if self.continuing:
             parts.append("the Master is continuing the round")
+        if self.owed:
+            parts.append(f"owing a War's new card, drawn on their turn: {queue_label(self.owed)}")
         who = pname(self.actor) if self.actor >= 0 else "chance"
         parts.append(f"step: {self.step} by {who}: {list(self.action)}")
         return "; ".join(parts) + "."
@@ -313,7 +319,30 @@ def turn_passes(s: Any) -> tuple[int, Any] | None:
         return s.actor, None
     if a[0] == "play_nothing":
         return s.actor, None  # the Chooser plays no card (cp.read.choose_may_stop, cp.choose_play_optional)
+    if owed_drawn(s) and s.actor != s.master:
+        # the turn that passed to them, put off for the card they owed (:func:`turn_begins`), resumes
+        return (s.actor - 1) % s.players, (None if s.named is None else ("force", s.named))
     return None
+
+
+def owed_drawn(s: Any) -> bool:
+    """This step is the last draw of a War's new card(s) its player owed (:func:`turn_begins`): then
+    their turn of play begins, as it would have without the card."""
+    return s.action[0] == "draw" and s.then == "their-turn" and (len(s.queue) == 1 or next_draw_source(s) is None)
+
+
+def turn_begins(s: Any, o: Outcome, q: int) -> Any:
+    """A requirement: ``q``'s turn of play begins (not the Master's decision to continue). A War's
+    new card they owe (``s.owed``: a War they called out under ruling ``cp.war_draw_when`` =
+    on_their_turn, cp.war.4 "if/when it is their turn"), if they hold a card, they draw first: every
+    card owed, from the deck an action card's draw takes (cp.empty-draw.1; none if both decks are
+    empty, cp.empty-draw.2); then their turn (:func:`owed_drawn`)."""
+    n = s.owed.count(q)
+    source = s.action_source if n and s.holds(q) else None
+    if source is None:
+        return goes_next(o, q, "play")
+    return conj(goes_next(o, q, "draw"), o.require("draws", queue_label((q,) * n)), o.require("next.source", source),
+                o.require("next.then", "their-turn"))
 
 
 @_memo
@@ -339,7 +368,7 @@ def ruled_pass(s: Any, o: Outcome, p: int) -> Any:
         if q == s.master:
             return goes_next(o, s.master, "continue")
         if s.holds(q):
-            return goes_next(o, q, "play")
+            return turn_begins(s, o, q)
         if s.ruled("cp.empty_hand_turn") == "round_ends":
             return ends_at_once(s, o)
         q = s.next_of(q)
@@ -354,7 +383,7 @@ def ends_at_once(s: Any, o: Outcome) -> Any:
         return o.require("round_ends", "yes")
     r, goes_on = _next_holder(s, w), neg(_over(o))
     return conj(o.require("round_ends", "yes"), set_if(o, goes_on, "master", pname(r)),
-                implies(goes_on, goes_next(o, r, "play")))
+                implies(goes_on, turn_begins(s, o, r)))
 
 
 def no_effect(s: Any) -> bool:
@@ -442,7 +471,7 @@ def next_draw_source(s: Any) -> str | None:
     deck once the draw deck is empty (cp.empty-draw.1), and none once both are (cp.empty-draw.2):
     then nobody more draws."""
     same = s.draw_after if s.source == "draw-deck" else s.discard_after
-    if any(same) or s.then != "extra-play":
+    if any(same) or s.then not in ("extra-play", "their-turn"):
         return s.source
     if s.source == "draw-deck" and any(s.discard_after):
         return "discard-deck"
@@ -572,7 +601,10 @@ def next_master(s: Any) -> int:
 
 @_memo
 def starts_round_now(s: Any) -> bool:
-    """This step ends with a new round starting (the last draw back up)."""
+    """This step ends with a new round starting (the last draw back up, or of a War's new card the
+    round's Master owed: :func:`turn_begins`)."""
+    if owed_drawn(s) and s.actor == s.master:
+        return True
     return s.action[0] == "draw" and len(s.queue) == 1 and s.then == "next-round"
 
 
@@ -763,6 +795,8 @@ def draw_candidates(s: PartySituation, ending: bool) -> tuple[str, ...]:
     if steal_taken(s):  # (reading cp.read.steal_also_draws)
         v = s.victim if s.action[0] == "stolen" else s.action[1]
         out += [queue_label((v, s.actor)), queue_label((s.actor, v))]
+    for q in sorted(set(s.owed)):  # a War's new cards owed, drawn when the turn comes (turn_begins)
+        out.append(queue_label((q,) * s.owed.count(q)))
     for p in {s.actor, s.turn, *((s.victim,) if s.victim is not None else ()),
               *((s.action[1],) if s.action[0] in ("steal_from", "call_war") else ())}:
         if p is not None and p >= 0:
@@ -822,6 +856,26 @@ def draw_now(o: Outcome, who: int, source: str, then: str) -> Any:
     """The next step is ``who`` drawing one card from ``source``; then ``then``."""
     return conj(goes_next(o, who, "draw"), o.require("draws", pname(who)), o.require("next.source", source),
                 o.require("next.then", then))
+
+
+def owed_draws(s: Any, o: Outcome) -> Any:
+    """A test: the draws next are the new cards of a War one player owes, drawn as their turn begins
+    (:func:`turn_begins`); false where nobody owes one."""
+    return disj(*[conj(o.eq("next.then", "their-turn"), o.eq("draws", queue_label((q,) * s.owed.count(q))))
+                  for q in sorted(set(s.owed))])
+
+
+def no_draws_back_up(s: Any, o: Outcome) -> Any:
+    """A requirement: nobody draws back up now. The new cards of a War a player owes, drawn as their
+    turn begins, are no draw back up."""
+    if not s.owed:
+        return o.require("draws", "-")
+    return implies(neg(owed_draws(s, o)), o.require("draws", "-"))
+
+
+def no_draw_back_up(s: Any, o: Outcome) -> Any:
+    """A test: nobody draws back up now (the draws next, if any, are a War's owed cards)."""
+    return o.eq("draws", "-") if not s.owed else disj(o.eq("draws", "-"), owed_draws(s, o))
 
 
 def ends_round(o: Outcome) -> Any:
@@ -935,14 +989,14 @@ def master_starts_the_round_with_any_card(s: Any, o: Outcome) -> Any:
         return conj(set_if(o, True, "master", pname(a[1])), goes_next(o, a[1], "play")) if s.holds(a[1]) else \
             set_if(o, True, "master", pname(a[1]))
     if starts_round_now(s):
-        return goes_next(o, s.master, "play") if s.holds(s.master) else None
+        return turn_begins(s, o, s.master) if s.holds(s.master) else None
     if not may_end_round(s):
         return None
     parts = []
     for m in new_round_masters(s):
         if s.holds(m):
-            parts.append(implies(conj(ends_round(o), o.eq("master", pname(m)), o.eq("draws", "-"),
-                                      neg(o.eq("next.does", "over"))), goes_next(o, m, "play")))
+            parts.append(implies(conj(ends_round(o), o.eq("master", pname(m)), no_draw_back_up(s, o),
+                                      neg(o.eq("next.does", "over"))), turn_begins(s, o, m)))
     return all_of(parts)
 
 
@@ -976,7 +1030,7 @@ def play_continues_clockwise(s: Any, o: Outcome) -> Any:
     q = acted_on(s, tp[0], tp[1])  # (after a Force: "the next player", cp.force.1)
     if q == s.master or not s.holds(q):
         return None
-    return goes_next(o, q, "play")
+    return turn_begins(s, o, q)
 
 
 @clause("cp.round.4")
@@ -1332,7 +1386,7 @@ def draw_back_up_from_the_winner_clockwise(s: Any, o: Outcome) -> Any:
         if sum(need) > sum(s.draw_after):
             continue  # cp.after-round.2
         if in_order == "-":
-            req = o.require("draws", "-")
+            req = no_draws_back_up(s, o)
         else:
             first = m if need[0] else next((m + i) % s.players for i in range(s.players) if need[i])
             req = conj(o.require("draws", in_order), goes_next(o, first, "draw"),
@@ -1389,7 +1443,7 @@ def no_draw_deck_continue_until_empty_handed(s: Any, o: Outcome) -> Any:
     if not may_end_round(s) or any(s.draw_after):
         return None
     # one part per place the table's cards may go (cp.game_over_discard sets some aside)
-    return {d: implies(conj(ends_round(o), o.eq("table", d)), o.require("draws", "-")) for d in _dests(s)}
+    return {d: implies(conj(ends_round(o), o.eq("table", d)), no_draws_back_up(s, o)) for d in _dests(s)}
 
 
 @clause("cp.after-round.4", readings=("cp.read.spoiled_one_type",))
@@ -1571,7 +1625,7 @@ def skip_the_next_player_discards(s: Any, o: Outcome) -> Any:
         r = s.next_of(q)
         if r == s.master:
             return goes_next(o, s.master, "continue")
-        return goes_next(o, r, "play") if s.holds(r) else None
+        return turn_begins(s, o, r) if s.holds(r) else None
     then = "round-ends" if q == s.master else "turn-passes"
     return conj(o.require("next.who", pname(q)), disj(o.eq("next.does", "discard"), o.eq("next.does", "discarded")),
                 o.require("next.then", then),
@@ -1796,7 +1850,7 @@ def war_no_more_cards_drawn_at_round_end(s: Any, o: Outcome) -> Any:
     if pl is not None and pl[1] == "war" and not s.as_chonk:
         return set_if(o, True, "war", "on")
     if may_end_round(s) and _war_stops_draws(s):
-        return implies(conj(ends_round(o), _draws_stopped(s, o)), o.require("draws", "-"))
+        return implies(conj(ends_round(o), _draws_stopped(s, o)), no_draws_back_up(s, o))
     return None
 
 
@@ -1823,9 +1877,9 @@ def war_draw_a_new_card_and_play_another(s: Any, o: Outcome) -> Any:
     ``cp.read.war_chonk_still_war``: a War that became a Chonk still says this, or it is only a
     Chonk. Reading ``cp.read.war_draw_when``, for a War called out of turn: "if/when it is their
     turn" says when the player plays (they draw at once), or when they draw and play (the call
-    only puts the War down, and play goes back to the decision it came before). What the second
-    reading asks of their turn (a draw first) is not said here: a step's situation does not
-    record a draw owed from an earlier call, so that reading is formalised at the call only.
+    only puts the War down, and play goes back to the decision it came before). Under the ruleset
+    the card owed is a fact of the later situations (``owed``), drawn as the turn begins
+    (:func:`turn_begins`).
     """
     pl = s.played
     if pl is None or pl[1] != "war":
@@ -2117,6 +2171,8 @@ def _window_only_before_a_decision(s: Any, o: Outcome) -> Any:
 
 def _draw_facts_only_for_draws(s: Any, o: Outcome) -> Any:
     req = [implies(neg(o.eq("next.does", "draw")), o.eq("draws", "-")),
+           # (a draw before a turn is only of the cards a War's caller owes)
+           implies(o.eq("next.then", "their-turn"), owed_draws(s, o)),
            implies(conj(neg(o.eq("next.does", "draw")), neg(o.eq("next.does", "choose"))), o.eq("next.source", "none")),
            implies(conj(*[neg(o.eq("next.does", d)) for d in ("draw", "discard", "discarded")]),
                    o.eq("next.then", "none"))]
@@ -2527,12 +2583,12 @@ def _empty_hand_turn(option: str) -> Any:
             # nothing played yet: the next player clockwise who holds a card leads instead
             r = _next_holder(s, q)
             cond = conj(ends_round(o), goes_on) if ending else goes_on
-            return conj(set_if(o, cond, "master", pname(r)), implies(cond, goes_next(o, r, "play")))
+            return conj(set_if(o, cond, "master", pname(r)), implies(cond, turn_begins(s, o, r)))
         # passed over: the next player clockwise who holds a card takes the turn
         r = s.next_of(q)
         while r != master and not s.holds(r):
             r = s.next_of(r)
-        nxt = goes_next(o, master, "continue") if r == master else goes_next(o, r, "play")
+        nxt = goes_next(o, master, "continue") if r == master else turn_begins(s, o, r)
         if new_round and ending:
             return implies(conj(ends_round(o), goes_on), nxt)
         return implies(goes_on, nxt) if new_round else nxt
@@ -3007,6 +3063,8 @@ def _war_chonk_effect(option: str) -> Any:
             return None
         p, _, in_turn = pl
         src = s.action_source
+        if option == "chonk_and_draw" and not in_turn and s.ruled("cp.war_draw_when") == "on_their_turn":
+            return _resume(s, o)  # (the card is owed: drawn when their turn comes, cp.war_draw_when)
         if option == "chonk_and_draw" and src is not None:
             return draw_now(o, p, src, "extra-play" if in_turn else "back")
         if in_turn:
@@ -3022,10 +3080,32 @@ def _war_chonk_effect_overrides(option: str) -> Any:
     def fn(s: Any, o: Outcome) -> list[str]:
         out = ["cp.war.4", "cp.empty-draw.1", "cp.round.3", "cp.round.5", *_lead_overrides(s, o)]
         pl = s.played
-        if option == "chonk_and_draw" and pl is not None and not pl[2] and s.action_source is not None:
+        if (option == "chonk_and_draw" and pl is not None and not pl[2] and s.action_source is not None
+                and s.ruled("cp.war_draw_when") != "on_their_turn"):
             out.append("frame.a_chonk_call_goes_back")
         return out
     return fn
+
+
+def _called_out_as_a_war(s: Any) -> bool:
+    """A War called out on another player's turn, put down as a War (not become a Chonk)."""
+    pl = s.played
+    return pl is not None and pl[1] == "war" and not pl[2] and not s.as_chonk
+
+
+def _war_draw_when(option: str) -> Any:
+    """A War called out as a War: its player draws at once, play going back to the decision the call
+    came before (``at_once``); or the call only puts it down, and the card is owed till their turn
+    (``on_their_turn``: :func:`turn_begins`). (A War called out as a Chonk: cp.war_chonk_effect.)"""
+    def fn(s: Any, o: Outcome) -> Any:
+        if not _called_out_as_a_war(s):
+            return None
+        return _resume(s, o) if option == "on_their_turn" else draw_now(o, s.played[0], "draw-deck", "back")
+    return fn
+
+
+def _war_draw_when_overrides(s: Any, o: Outcome) -> list[str]:
+    return ["cp.war.4"] if _called_out_as_a_war(s) else []
 
 
 def _war_chonk_ends_war(option: str) -> Any:
@@ -3233,6 +3313,8 @@ def _rulings() -> list[RulingConstraint]:
         out.append(_rc("cp.steal_stealer_draws", opt, _steal_stealer_draws(opt)))
     for opt in ("chonk_only", "chonk_and_draw"):
         out.append(_rc("cp.war_chonk_effect", opt, _war_chonk_effect(opt), _war_chonk_effect_overrides(opt)))
+    for opt in ("at_once", "on_their_turn"):
+        out.append(_rc("cp.war_draw_when", opt, _war_draw_when(opt), _war_draw_when_overrides))
     for opt in ("keeps_war", "ends_war"):
         out.append(_rc("cp.war_chonk_ends_war", opt, _war_chonk_ends_war(opt)))
     for opt in WARS_OF_OPTION:

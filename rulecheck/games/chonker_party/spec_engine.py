@@ -30,6 +30,7 @@ from rulecheck.games.chonker_party.cards import NAMES, NK, NT, SPOILED, WAR_CHON
 from rulecheck.games.chonker_party.state import (
     AFTER_EXTRA,
     AFTER_ROUND,
+    AFTER_TURN,
     AFTER_WINDOW,
     PH_CHOOSE,
     PH_CONTINUE,
@@ -52,7 +53,7 @@ __all__ = ["applies", "engine_outcomes", "implicit_rulings", "project", "raw_key
 _STEP = {PH_DEAL: "deal", PH_MASTER: "pick-master", PH_PLAY: "play", PH_CONTINUE: "continue",
          PH_CHOOSE: "choose", PH_STEAL_FROM: "steal-from", PH_STOLEN: "stolen", PH_SHOW: "show",
          PH_DISCARD: "discard", PH_DISCARD_RANDOM: "discarded", PH_DRAW: "draw"}
-_THEN_DRAW = {AFTER_EXTRA: "extra-play", AFTER_WINDOW: "back", AFTER_ROUND: "next-round"}
+_THEN_DRAW = {AFTER_EXTRA: "extra-play", AFTER_WINDOW: "back", AFTER_ROUND: "next-round", AFTER_TURN: "their-turn"}
 _THEN_DISCARD = {0: "turn-passes", 1: "master-continues", 2: "round-ends"}
 
 
@@ -162,11 +163,13 @@ def situation(state: State, action: tuple[Any, ...], game: Game | None = None) -
         queue=tuple(r(p) for p in state.queue) if ph == PH_DRAW else (),
         then=then,
         source=source,
-        named=NAMES[state.aux] if ph == PH_SHOW else None,
+        named=NAMES[state.aux] if ph == PH_SHOW or (ph == PH_DRAW and state.after == AFTER_TURN
+                                                    and state.aux >= 0) else None,
         showers=tuple(r(p) for p in state.pend) if ph == PH_SHOW else (),
         victim=r(state.aux) if ph == PH_STOLEN else None,
         waiting=waiting,
         action=sit_action,
+        owed=tuple(sorted(r(p) for p in state.owed)),
     )
     return sit, new
 

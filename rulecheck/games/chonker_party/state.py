@@ -19,11 +19,14 @@ Fields (players are 0-based seat indices, clockwise; kinds as in :mod:`.cards`):
   deck; ``after``: what follows the draws (AFTER_*); ``aux``: phase-specific (see below);
   ``pend``: players still to show (See a Card); ``seen``: the last See a Card, known only to
   its asker: ``(asker, type, ((player, kind or -1), ...))`` or ``()``.
+- ``owed``: the players who called out a War and draw its new card when their turn comes (ruling
+  ``cp.war_draw_when`` = on_their_turn, cp.war.4), one entry per card owed, sorted.
 - At the end (PH_OVER): ``mask`` is the set of winners, ``aux`` the outcome code.
 
 ``aux``: PH_NAME 0 See / 1 Force; PH_SHOW the named type; PH_STOLEN / PH_DISCARD_RANDOM the
 victim; PH_DISCARD what follows (0 the turn passes, 1 the Master must continue, 2 the round
-ends); PH_DRAW after AFTER_EXTRA: -1 any card, k only kind k; after AFTER_WINDOW the phase.
+ends); PH_DRAW after AFTER_EXTRA: -1 any card, k only kind k; after AFTER_WINDOW the phase; after
+AFTER_TURN the card acting on the drawer's turn (-1 none, k a Force naming kind k).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import NamedTuple
 __all__ = [
     "AFTER_EXTRA",
     "AFTER_ROUND",
+    "AFTER_TURN",
     "AFTER_WINDOW",
     "OUTCOMES",
     "PHASES",
@@ -59,8 +63,8 @@ __all__ = [
  PH_NAME, PH_SHOW, PH_DISCARD, PH_DISCARD_RANDOM, PH_OVER) = range(13)
 PHASES = ("deal", "munchies-master", "play", "continue", "draw", "choose", "steal-from", "stolen",
           "name-type", "show", "discard", "discard-random", "over")
-AFTER_EXTRA, AFTER_WINDOW, AFTER_ROUND = range(3)
-AFTERS = ("extra-play", "window", "next-round")
+AFTER_EXTRA, AFTER_WINDOW, AFTER_ROUND, AFTER_TURN = range(4)
+AFTERS = ("extra-play", "window", "next-round", "turn")
 OUTCOMES = ("most-points", "chonk-tiebreak", "cards-tiebreak", "four-spoiled", "still-tied")
 
 Vec = tuple[int, ...]
@@ -89,6 +93,7 @@ class State(NamedTuple):
     aux: int
     pend: tuple[int, ...]
     seen: tuple
+    owed: tuple[int, ...] = ()
 
 
 def add(vec: Vec, kind: int, n: int = 1) -> Vec:
