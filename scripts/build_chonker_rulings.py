@@ -526,7 +526,7 @@ pub("cp.war_draw_when",
     "“Must draw a new card from the deck and play another card if/when it is their turn” does not say when a player who calls out a War on another player's turn draws the new card.",
     "cards", "cp.war.4", "add",
     {"at_once": "A player who calls out a War on another player's turn draws the new card at once, and plays another card when it is their turn.",
-     "on_their_turn": "A player who calls out a War on another player's turn draws the new card when their next turn begins, just before they play; if they have no cards then, they draw it at a later turn."},
+     "on_their_turn": "A player who calls out a War on another player's turn draws the new card when their next turn of play begins, just before they play (the Munchies Master's decision whether to keep the round going is not such a turn); if they have no cards then, they draw it at a later turn, and if both decks are empty then, they draw nothing."},
     question="I called out my War on someone else's turn. When do I draw my new card?",
     settles=("cp.read.war_draw_when",))
 pub("cp.war_chonk_ends_war",

@@ -240,3 +240,13 @@ def test_chomp_state_json_sorts_what_has_no_order_and_names_a_bad_card() -> None
     with pytest.raises(InvalidDealError, match=r"deal out_of_play does not match the cards left over"):
         g.deal_action({"piles": [["shark", "seal"], ["bigfish", "littlefish"], ["shrimp", "plankton"]],
                        "out_of_play": ["eel", "eel"]})
+
+
+def test_a_card_owed_for_a_war_is_a_state_only_where_the_ruleset_lets_it_be() -> None:
+    """``owed`` (cp.war_draw_when = on_their_turn) is no state of a ruleset that draws at once."""
+    at_once = load_game(CP, None, 3)
+    later = load_game(CP, None, 3, {"choices": {"cp.war_draw_when": "on_their_turn"}})
+    data = {**at_once.state_to_json(at_once.new_initial_state(0)), "owed": [1]}
+    assert later.state_from_json(data).owed == (1,)
+    with pytest.raises(InvalidStateError, match=r"state field 'owed': under cp\.war_draw_when = at_once"):
+        at_once.state_from_json(data)

@@ -594,3 +594,41 @@ def test_when_a_war_called_out_of_turn_draws_is_open_in_the_text_and_the_engine_
     step = (game, state, action, bridge.situation_in(game, state, action)[0])
     assert _asked(step, "cp.war_draw_when") == {"at_once", "on_their_turn"}
     assert _on_its_question(step, "cp.war_draw_when") == "open"
+
+
+F6 = ["stick", "brick", "stone", "leaf", "salty", "sweet"]
+
+
+def _owing(choices: dict[str, str], players: int, before: tuple[tuple[Any, ...], ...], action: tuple[Any, ...],
+           **fields: Any) -> Step:
+    """The step ``action`` after ``before`` from a position written down directly, under
+    ``recommended`` with cp.war_draw_when = on_their_turn and ``choices``."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
+                                        "choices": {"cp.war_draw_when": "on_their_turn", **choices}})
+    game = load_game("chonker-party", None, players, rs)
+    state = game.new_initial_state(deal={"hands": [F6] * players, "discard": F6})._replace(**fields)
+    for a in before:
+        state = game.apply(state, a).state
+    return game, state, action, bridge.situation_in(game, state, action)[0]
+
+
+@pytest.mark.parametrize("case", ["a-skips-discard", "the-round-no-one-wins"])
+def test_a_card_owed_is_drawn_from_cards_the_step_puts_in_the_discard_deck(case: str) -> None:
+    """Both decks empty, a player owes a War's new card, and the step that passes the turn to him
+    puts cards in the discard deck: a Skip's victim discards there (cp.skip_discard_to =
+    discard_deck), or the round's cards go there when nobody wins them (cp.no_trump_winner =
+    discard_deck). He draws from it as his turn begins (cp.empty-draw.1), by the text with the
+    options as by the engine."""
+    if case == "a-skips-discard":
+        step = _owing({}, 4, (("play", "skip"),), ("discard", "leaf"),
+                      hands=(_vec(NK, skip=1, stick=1), _vec(NK, leaf=1, stick=1), _vec(NK, stone=1),
+                             _vec(NK, brick=1)),
+                      draw=_vec(NK), discard=_vec(NK), table=_vec(NT, leaf=1, war=1), trump=KIND_OF_NAME["leaf"],
+                      last=3, master=3, turn=0, actor=0, phase=PH_PLAY, mask=ALL_BITS, war=True, owed=(2,))
+    else:
+        step = _owing({"cp.no_trump_winner": "discard_deck"}, 3, (), ("end_round",),
+                      hands=(_vec(NK, stick=1), _vec(NK, leaf=1), _vec(NK, stone=1)), draw=_vec(NK), discard=_vec(NK),
+                      table=_vec(NT, see=1, war=1), trump=-1, last=-1, master=0, turn=0, actor=0,
+                      phase=PH_CONTINUE, mask=0, can_end=True, war=True, owed=(0,))
+    out = _recommended_is_the_engines(step)
+    assert (out["next.does"], out["next.source"], out["next.then"]) == ("draw", "discard-deck", "their-turn")

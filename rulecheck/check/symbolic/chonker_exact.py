@@ -521,12 +521,13 @@ class _Spec:
         return out
 
     def start_draws(self, s: Sym, drawer: Expr, src: Expr, after: int | Expr, aux: Expr, count: Expr = None) -> Sym:
-        """``drawer`` draws one card (``count`` cards: a War's owed, at most one per War card)."""
+        """``drawer`` draws one card (``count`` cards: the new cards of the Wars he owes)."""
         out = self.clear_queue(s)
         out["qlen"] = _bv(1) if count is None else count
         out["q0"] = drawer
         if count is not None:
-            out["q1"] = z3.If(z3.UGT(count, 1), drawer, _bv(0))
+            for j in range(1, self.n * HAND):
+                out[f"q{j}"] = z3.If(z3.UGT(count, j), drawer, _bv(0))
         return self.settle(out, phase=PH_DRAW, src=src, after=after, aux=aux, window=False)
 
     # ---------------------------------------------------------------- micro-steps (rounds.py)

@@ -431,6 +431,9 @@ def check_state(game: Any, state: Hashable, data: Mapping[str, Any]) -> None:
     extra = sorted(set(data) - {f.name for f in STATE_FIELDS})
     if extra:
         raise InvalidStateError(f"state field {extra[0]!r} is not a field of a chonker-party state")
+    if s.owed and game._choices.get("cp.war_draw_when") == "at_once":
+        raise InvalidStateError("state field 'owed': under cp.war_draw_when = at_once a War's new card is drawn at "
+                                "once, so nobody owes one")
     if s.phase == PH_DEAL:
         if s != game.root_state():
             raise InvalidStateError("state field 'phase': before the deal nothing is dealt, played or set")

@@ -335,14 +335,26 @@ def turn_begins(s: Any, o: Outcome, q: int) -> Any:
     """A requirement: ``q``'s turn of play begins (not the Master's decision to continue). A War's
     new card they owe (``s.owed``: a War they called out under ruling ``cp.war_draw_when`` =
     on_their_turn, cp.war.4 "if/when it is their turn"), if they hold a card, they draw first: every
-    card owed, from the deck an action card's draw takes (cp.empty-draw.1; none if both decks are
-    empty, cp.empty-draw.2); then their turn (:func:`owed_drawn`)."""
+    card owed, from the deck an action card's draw takes as the turn begins (cp.empty-draw.1; none if
+    both decks are empty, cp.empty-draw.2); then their turn (:func:`owed_drawn`). Both decks empty
+    before this step, the discard deck may get cards in it: a Skip's discard put there, or the
+    round's cards when nobody wins them (the outcome's ``card`` and ``table``)."""
     n = s.owed.count(q)
-    source = s.action_source if n and s.holds(q) else None
-    if source is None:
+    if not n or not s.holds(q):
         return goes_next(o, q, "play")
-    return conj(goes_next(o, q, "draw"), o.require("draws", queue_label((q,) * n)), o.require("next.source", source),
-                o.require("next.then", "their-turn"))
+
+    def draws_first(source: str) -> Any:
+        return conj(goes_next(o, q, "draw"), o.require("draws", queue_label((q,) * n)),
+                    o.require("next.source", source), o.require("next.then", "their-turn"))
+
+    source = s.action_source
+    if source is not None:
+        return draws_first(source)
+    filled = disj(o.eq("card", "discard-deck") if "card" in o.vars else False,
+                  o.eq("table", "discard-deck") if s.table_cards else False)
+    if filled is False:
+        return goes_next(o, q, "play")
+    return conj(implies(filled, draws_first("discard-deck")), implies(neg(filled), goes_next(o, q, "play")))
 
 
 @_memo
