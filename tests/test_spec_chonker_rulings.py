@@ -327,12 +327,17 @@ def test_whether_see_a_card_may_name_an_action_card_is_an_ambiguity() -> None:
 # (scripts/cross_check_rulesets.py): there the clauses and a ruleset's options must still decide
 # every step, and as the engine does.
 
+def _ruled_game(choices: dict[str, str], players: int, deck: str = FULL) -> Any:
+    """The game of ``players`` on ``deck`` under ``recommended`` with ``choices``."""
+    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
+                                        "choices": choices})
+    return load_game("chonker-party", None, players, rs, deck)
+
+
 def _under(choices: dict[str, str], players: int, deck: str, deal: dict[str, Any], action: tuple[Any, ...],
            **fields: Any) -> Step:
     """The step ``action`` from a state written down directly, under ``recommended`` with ``choices``."""
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
-                                        "choices": choices})
-    game = load_game("chonker-party", None, players, rs, deck)
+    game = _ruled_game(choices, players, deck)
     state = _state(game, deal, **fields)
     return game, state, action, bridge.situation_in(game, state, action)[0]
 
@@ -410,9 +415,7 @@ def test_a_force_of_the_master_continuing_as_ruled_is_the_engines_step(option: s
     master_only sets aside what the Force does to the next player (cp.force.1, cp.force.4): nobody
     plays after him, and he decides again (holding no trump, he may only end the round)."""
     choices = {"cp.continue_who_plays": option, "cp.continue_after_action": "any_card"}
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
-                                        "choices": choices})
-    game = load_game("chonker-party", None, 3, rs)
+    game = _ruled_game(choices, 3)
     state, actions = a_master_continuing_with_a_force(game)
     for a in actions[:-1]:
         state = game.apply(state, a).state
@@ -440,9 +443,7 @@ def test_a_card_with_no_effect_as_ruled_is_the_engines_step(option: str) -> None
 def _written(choices: dict[str, str], players: int, action: tuple[Any, ...], **fields: Any) -> Step:
     """The step ``action`` from a full-deck position written down directly (``fields`` replace those
     of a seeded deal), under ``recommended`` with ``choices``."""
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
-                                        "choices": choices})
-    game = load_game("chonker-party", None, players, rs)
+    game = _ruled_game(choices, players)
     state = game.new_initial_state(seed=0)._replace(**fields)
     return game, state, action, bridge.situation_in(game, state, action)[0]
 
@@ -558,9 +559,7 @@ after the call, or as his turn begins (cp.war_draw_when)."""
 
 
 def _owed_game(option: str) -> tuple[Any, Any]:
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
-                                        "choices": {"cp.war_draw_when": option}})
-    game = load_game("chonker-party", None, 3, rs)
+    game = _ruled_game({"cp.war_draw_when": option}, 3)
     state, _ = a_war_call_before(game, False)
     return game, state._replace(draw=_vec(NK, sweet=2))
 
@@ -603,10 +602,8 @@ def _owing(choices: dict[str, str], players: int, before: tuple[tuple[Any, ...],
            **fields: Any) -> Step:
     """The step ``action`` after ``before`` from a position written down directly, under
     ``recommended`` with cp.war_draw_when = on_their_turn and ``choices``."""
-    rs = load_ruleset("chonker-party", {"game": "chonker-party", "name": "with", "base": "recommended",
-                                        "choices": {"cp.war_draw_when": "on_their_turn", **choices}})
-    game = load_game("chonker-party", None, players, rs)
-    state = game.new_initial_state(deal={"hands": [F6] * players, "discard": F6})._replace(**fields)
+    game = _ruled_game({"cp.war_draw_when": "on_their_turn", **choices}, players)
+    state = _state(game, {"hands": [F6] * players, "discard": F6}, **fields)
     for a in before:
         state = game.apply(state, a).state
     return game, state, action, bridge.situation_in(game, state, action)[0]
